@@ -1,0 +1,50 @@
+/**
+ * Every way a delivery can fail, with the status the receiver answers (SPEC §2). Stable: a code is
+ * never renamed or given another meaning, so monitoring and tests can key on it.
+ */
+export const ERROR_STATUS = {
+  header_missing: 401,
+  header_mismatch: 401,
+  event_mismatch: 401,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_json: 400,
+  body_not_object: 400,
+  invalid_envelope: 400,
+  invalid_payload: 400,
+  unbound_flat_body: 400,
+  handler_failed: 500,
+  body_unavailable: 500,
+  invalid_options: 500,
+} as const;
+
+/** A stable error code; see the README's error table. */
+export type WebhookErrorCode = keyof typeof ERROR_STATUS;
+
+/** The status a receiver answers for an error code. */
+export type WebhookErrorStatus = (typeof ERROR_STATUS)[WebhookErrorCode];
+
+/**
+ * The one error class of social-webhooks. `code` is stable, `status` is the HTTP status the receiver
+ * answers for it, `cause` keeps the underlying error (never sent to the client).
+ *
+ * Thrown by the handler factories for invalid options (`invalid_options`); the receive path never
+ * throws, it answers with the code instead.
+ */
+export class WebhookError extends Error {
+  override readonly name = 'WebhookError';
+  readonly code: WebhookErrorCode;
+  readonly status: WebhookErrorStatus;
+
+  constructor(code: WebhookErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** Whether `value` is a {@link WebhookError}, also across copies of the package. */
+export function isWebhookError(value: unknown): value is WebhookError {
+  return value instanceof WebhookError || (value instanceof Error && value.name === 'WebhookError' && 'code' in value);
+}

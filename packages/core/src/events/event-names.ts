@@ -1,0 +1,15 @@
+/**
+ * The event types the service delivers (SPEC §1 "Events"). A webhook listens to exactly one of them.
+ * Other names may appear later; the receiver answers them 200 and hands them to `onUnknownEvent`.
+ */
+export const EVENT_NAMES = ['profile.created', 'profile.updated', 'follow.created', 'follow.deleted'] as const;
+
+/** One of the four documented event types. */
+export type EventName = (typeof EVENT_NAMES)[number];
+
+const eventNameSet: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+/** Whether `name` is one of the documented event types. */
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && eventNameSet.has(name);
+}

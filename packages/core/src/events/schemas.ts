@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { EventName } from './event-names.js';
+
+// Identity fields are strings, but some of the service's filter docs type them as Int (SPEC §1):
+// accept an integer and hand it on as a string, so handlers see one type.
+const identifier = z.union([z.string(), z.int().transform(String)]);
+
+// The docs disagree with themselves on most fields (SPEC §1), so every field but the identity ones
+// is optional and may be null. Unknown fields are kept (`looseObject`): the service adds fields.
+const text = z.string().nullish();
+const integer = z.int().nullish();
+const flag = z.boolean().nullish();
+
+export const profileImageContentValueSchema = z.looseObject({
+  image: z
+    .looseObject({
+      extraSmall: text,
+      small: text,
+      medium: text,
+      large: text,
+      original: text,
+    })
+    .nullish(),
+});
+
+export const socialCapitalSchema = z.looseObject({
+  socialCapitalScore: z.number(),
+  socialCapitalRank: integer,
+  socialCapitalScoreRaw: text,
+});
+
+/** The payload of `profile.created` and `profile.updated` (SPEC §1, ProfilePayload). */
+export const profilePayloadSchema = z.looseObject({
+  id: text,
+  eventTimestamp: text,
+  blockchain: text,
+  dappName: text,
+  dappSlug: text,
+  userId: identifier,
+  userAddress: text,
+  userAssociatedAddresses: z.array(z.string()).nullish(),
+  isDefault: flag,
+  profileName: text,
+  profileTokenId: text,
+  profileTokenIdHex: text,
+  profileTokenAddress: text,
+  profileCreatedAtBlockNumber: integer,
+  profileCreatedAtBlockTimestamp: text,
+  profileTokenUri: text,
+  userRecoveryAddress: text,
+  profileMetadata: z.record(z.string(), z.unknown()).nullish(),
+  coverImageURI: text,
+  coverImageUri: text,
+  twitterUserName: text,
+  location: text,
+  website: text,
+  profileImageContentValue: profileImageContentValueSchema.nullish(),
+  isFarcasterPowerUser: flag,
+  followingCount: integer,
+  followerCount: integer,
+  profileBio: text,
+  profileDisplayName: text,
+  profileImage: text,
+  socialCapital: socialCapitalSchema.nullish(),
+  userCreatedAtBlockNumber: integer,
+  userCreatedAtBlockTimestamp: text,
+  userLastUpdatedAtBlockNumber: integer,
+  userLastUpdatedAtBlockTimestamp: text,
+  userHomeURL: text,
+});
+
+/** The payload of `follow.created` and `follow.deleted` (SPEC §1, FollowPayload). */
+export const followPayloadSchema = z.looseObject({
+  id: text,
+  eventTimestamp: text,
+  blockchain: text,
+  blockNumber: integer,
+  dappName: text,
+  dappSlug: text,
+  followerProfileId: identifier,
+  followingProfileId: identifier,
+  followerSince: text,
+});
+
+/** The payload schema of each event type. */
+export const eventPayloadSchemas = {
+  'profile.created': profilePayloadSchema,
+  'profile.updated': profilePayloadSchema,
+  'follow.created': followPayloadSchema,
+  'follow.deleted': followPayloadSchema,
+} as const satisfies Record<EventName, z.ZodType>;
+
+/** The envelope form of a delivery: `{ eventName, data }` (SPEC §1 "The delivered body"). */
+export const webhookEventSchema = z.discriminatedUnion('eventName', [
+  z.object({ eventName: z.literal('profile.created'), data: profilePayloadSchema }),
+  z.object({ eventName: z.literal('profile.updated'), data: profilePayloadSchema }),
+  z.object({ eventName: z.literal('follow.created'), data: followPayloadSchema }),
+  z.object({ eventName: z.literal('follow.deleted'), data: followPayloadSchema }),
+]);

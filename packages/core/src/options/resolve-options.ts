@@ -1,0 +1,77 @@
+import { EVENT_NAMES, isEventName, type EventName } from '../events/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import { WebhookError } from '../errors.js';
+import { toSecretEntries, type SecretEntry } from '../auth/secret-entries.js';
+import type { EventHandler, WebhookOptions } from './options.js';
+
+/** The delivery header of the real service (SPEC §1). */
+export const DEFAULT_HEADER = 'x-airstack-webhook';
+/** 1 MiB, the default body limit (SPEC §2). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+// RFC 9110 §5.6.2: a field name is a token.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/** Options checked once and resolved into a fresh object; the caller's object is never touched. */
+export interface ResolvedOptions<Context> {
+  readonly secrets: readonly SecretEntry[];
+  readonly header: string;
+  readonly maxBodyBytes: number;
+  readonly handlers: ReadonlyMap<EventName, EventHandler<EventName, Context>>;
+  readonly onUnknownEvent: ((event: UnknownWebhookEvent, context: Context) => unknown) | undefined;
+  readonly onError: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: Context) => unknown;
+}
+
+/**
+ * Validates `options` and resolves the defaults. `source` names the package in error messages.
+ * @throws {WebhookError} `invalid_options`, saying what to pass instead.
+ */
+export function resolveOptions<Context>(options: WebhookOptions<Context>, source: string): ResolvedOptions<Context> {
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `${source}: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) {
+    fail('webhookHandler() takes an options object, e.g. webhookHandler({ secret, on: { ... } }).');
+  }
+  const header = (options.header ?? DEFAULT_HEADER).toLowerCase();
+  if (typeof options.header !== 'undefined' && (typeof options.header !== 'string' || !TOKEN.test(header))) {
+    fail(`\`header\` must be an HTTP header name such as "${DEFAULT_HEADER}"; got ${JSON.stringify(options.header)}.`);
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    fail(`\`maxBodyBytes\` must be a positive whole number of bytes (default ${DEFAULT_MAX_BODY_BYTES}); got ${String(options.maxBodyBytes)}.`);
+  }
+  return {
+    secrets: toSecretEntries(options.secret, source),
+    header,
+    maxBodyBytes,
+    handlers: toHandlerMap(options.on, fail),
+    onUnknownEvent: optionalFunction(options.onUnknownEvent, 'onUnknownEvent', fail),
+    onError: optionalFunction(options.onError, 'onError', fail) ?? reportHandlerError,
+  };
+}
+
+function toHandlerMap<Context>(
+  on: WebhookOptions<Context>['on'],
+  fail: (message: string) => never,
+): Map<EventName, EventHandler<EventName, Context>> {
+  const handlers = new Map<EventName, EventHandler<EventName, Context>>();
+  if (on === undefined) return handlers;
+  if (typeof on !== 'object' || on === null) fail('`on` must be an object of handlers by event name.');
+  for (const [name, handler] of Object.entries(on)) {
+    if (!isEventName(name)) fail(`\`on\` has the key "${name}", which is not an event name. Use one of: ${EVENT_NAMES.join(', ')}.`);
+    if (handler === undefined) continue;
+    if (typeof handler !== 'function') fail(`\`on["${name}"]\` must be a function; got ${typeof handler}.`);
+    handlers.set(name as EventName, handler as EventHandler<EventName, Context>);
+  }
+  return handlers;
+}
+
+function optionalFunction<T>(value: T | undefined, name: string, fail: (message: string) => never): T | undefined {
+  if (value !== undefined && typeof value !== 'function') fail(`\`${name}\` must be a function; got ${typeof value}.`);
+  return value;
+}
+
+function reportHandlerError(error: unknown, event: WebhookEvent | UnknownWebhookEvent): void {
+  console.error(`social-webhooks: the handler for ${event.eventName} failed; answered 500 so the service retries.`, error);
+}

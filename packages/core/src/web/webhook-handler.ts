@@ -1,0 +1,48 @@
+import type { WebhookOptions } from '../options/options.js';
+import { createWebhookReceiver } from '../receive/create-receiver.js';
+import { failure, type ReceiveResult } from '../receive/outcome.js';
+import { readWebBody } from './read-web-body.js';
+
+/** Options of the Web-standard handler: handlers get the `Request` as their context. */
+export type WebWebhookOptions = WebhookOptions<Request>;
+
+const METHOD_NOT_ALLOWED = failure('method_not_allowed', 'Deliveries are POST requests.');
+
+/**
+ * A Web-standard webhook handler, `(request) => Promise<Response>`, for `Bun.serve`, `Deno.serve`,
+ * Cloudflare Workers and Next.js route handlers. Checks the delivery header in constant time, parses
+ * and validates the body, and runs the handler for its event (SPEC §2 gives every status).
+ *
+ * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
+ *   (default 1 MiB), `onUnknownEvent`, `onError`; see {@link WebhookOptions}.
+ * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
+ * @example
+ * const handle = webhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET,
+ *   on: { 'follow.created': (event) => console.log(event.data.followerProfileId) },
+ * });
+ * Bun.serve({ fetch: handle });
+ */
+export function webhookHandler(options: WebWebhookOptions): (request: Request) => Promise<Response> {
+  const receiver = createWebhookReceiver(options, '@social-webhooks/core');
+  return async function handleWebhookRequest(request) {
+    if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED, { allow: 'POST' });
+    const { headers } = request;
+    const result = await receiver.receive({
+      header: headers.get(receiver.header),
+      contentType: headers.get('content-type'),
+      contentLength: headers.get('content-length'),
+      readBody: (limit) => readWebBody(request, limit),
+      context: request,
+    });
+    return toResponse(result);
+  };
+}
+
+/** Turns a receive result into a JSON `Response`. */
+export function toResponse(result: ReceiveResult, extraHeaders?: Record<string, string>): Response {
+  return new Response(result.body, {
+    status: result.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...extraHeaders },
+  });
+}

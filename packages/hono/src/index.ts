@@ -1,0 +1,10 @@
+export { webhookHandler, type HonoWebhookOptions } from './webhook-handler.js';
+export {
+  EVENT_NAMES,
+  WebhookError,
+  type EventName,
+  type FollowPayload,
+  type ProfilePayload,
+  type WebhookErrorCode,
+  type WebhookEvent,
+} from '@social-webhooks/core';

@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { readWebBody, type BodyContent } from '@social-webhooks/core';
+
+/**
+ * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,
+ * `c.req.text()`, `c.req.arrayBuffer()`), the cached copy is used; otherwise the raw stream is read
+ * up to `limit` bytes and the bytes are cached, so a handler may still call `c.req.json()`.
+ */
+export async function readHonoBody(c: Context, limit: number): Promise<BodyContent> {
+  const bodyCache = cacheOf(c);
+  if (Object.keys(bodyCache).length > 0) return fromCache(c, limit);
+  const content = await readWebBody(c.req.raw, limit);
+  if (content.kind === 'bytes') bodyCache.arrayBuffer = Promise.resolve(toArrayBuffer(content.bytes));
+  return content;
+}
+
+async function fromCache(c: Context, limit: number): Promise<BodyContent> {
+  const bodyCache = cacheOf(c);
+  if (bodyCache.text !== undefined) {
+    const text = await bodyCache.text;
+    // A UTF-8 byte count, not `text.length`: the limit is in bytes.
+    return new TextEncoder().encode(text).byteLength > limit ? { kind: 'too-large' } : { kind: 'text', text };
+  }
+  if (bodyCache.json !== undefined) return { kind: 'parsed', value: await bodyCache.json };
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  return bytes.byteLength > limit ? { kind: 'too-large' } : { kind: 'bytes', bytes };
+}
+
+// Hono stores promises in `bodyCache`, though its type names the settled values.
+interface PromisedBodyCache {
+  text?: Promise<string>;
+  json?: Promise<unknown>;
+  arrayBuffer?: Promise<ArrayBuffer>;
+}
+
+function cacheOf(c: Context): PromisedBodyCache {
+  return c.req.bodyCache as unknown as PromisedBodyCache;
+}
+
+function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes;
+  return byteOffset === 0 && byteLength === buffer.byteLength && buffer instanceof ArrayBuffer
+    ? buffer
+    : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+}

@@ -1,0 +1,37 @@
+import type { Context, Env, Handler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { readHonoBody } from './read-hono-body.js';
+
+/** Options of the Hono adapter: handlers get Hono's `c` second. */
+export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>;
+
+/**
+ * A Hono handler that receives the service's webhooks: checks the delivery header in constant time,
+ * parses and validates the body, runs the handler for its event, and answers the status of SPEC §2.
+ * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
+ *
+ * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
+ *   (default 1 MiB), `onUnknownEvent`, `onError`.
+ * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
+ * @example
+ * app.post('/webhook', webhookHandler({
+ *   secret: c.env.WEBHOOK_SECRET,
+ *   on: { 'profile.updated': (event, c) => console.log(event.data.userId, c.req.path) },
+ * }));
+ */
+export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<E>): Handler<E> {
+  const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
+  const headerName = receiver.header;
+  return async function socialWebhooksHono(c: Context<E>): Promise<Response> {
+    const result = await receiver.receive({
+      header: c.req.header(headerName),
+      contentType: c.req.header('content-type'),
+      contentLength: c.req.header('content-length'),
+      readBody: (limit) => readHonoBody(c, limit),
+      context: c,
+    });
+    c.header('content-type', 'application/json; charset=utf-8');
+    return c.body(result.body, result.status as ContentfulStatusCode);
+  };
+}
