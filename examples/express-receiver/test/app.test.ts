@@ -37,6 +37,8 @@ describe('pnpm start', () => {
       cwd: new URL('..', import.meta.url),
       env: { ...process.env, PORT: '0', WEBHOOK_SECRET: 'start-secret' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so the server under pnpm and tsx stops with it.
+      detached: true,
     });
     try {
       const port = await new Promise<string>((resolve, reject) => {
@@ -52,7 +54,7 @@ describe('pnpm start', () => {
       const response = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', headers, body });
       expect(response.status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
     }
   });
 });
