@@ -10,7 +10,7 @@ export type MaybeParsedRequest = IncomingMessage & { body?: unknown; _body?: boo
  * `express.json()`); otherwise the stream is read here, up to `limit` bytes.
  */
 export function readNodeBody(req: MaybeParsedRequest, limit: number): Promise<BodyContent> {
-  if (req._body === true || req.readableEnded) return Promise.resolve(fromParser(req.body));
+  if (req._body === true || req.readableEnded) return Promise.resolve(fromParser(req.body, limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
@@ -49,9 +49,11 @@ export function readNodeBody(req: MaybeParsedRequest, limit: number): Promise<Bo
   });
 }
 
-function fromParser(body: unknown): BodyContent {
-  if (body instanceof Uint8Array) return { kind: 'bytes', bytes: body };
-  if (typeof body === 'string') return { kind: 'text', text: body };
+// A parsed value's size is unknown without the original bytes: `express.json({ limit })` governs it,
+// and the declared content-length is still checked by the core.
+function fromParser(body: unknown, limit: number): BodyContent {
+  if (body instanceof Uint8Array) return body.byteLength > limit ? { kind: 'too-large' } : { kind: 'bytes', bytes: body };
+  if (typeof body === 'string') return Buffer.byteLength(body) > limit ? { kind: 'too-large' } : { kind: 'text', text: body };
   if (body === undefined) return { kind: 'unavailable' };
   return { kind: 'parsed', value: body };
 }

@@ -1,0 +1,172 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import express4 from 'express4';
+import express5 from 'express5';
+import { Hono, type Context } from 'hono';
+import request from 'supertest';
+import { webhookHandler as coreHandler, type WebhookOptions } from '@social-webhooks/core';
+import { webhookHandler as expressHandler } from '@social-webhooks/express';
+import { webhookHandler as honoHandler } from '@social-webhooks/hono';
+
+/** A request as the conformance rows describe it. */
+export interface TestRequest {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | Uint8Array;
+  /** Send without content-length, in two chunks (chunked transfer coding). */
+  readonly chunked?: boolean;
+}
+
+export interface TestResponse {
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly text: string;
+}
+
+/** A receiver mounted on one adapter, reachable through `send`. */
+export interface Mounted {
+  send(request: TestRequest): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface Harness {
+  readonly name: string;
+  /** A body parser that runs before the handler, which may answer malformed bodies itself. */
+  readonly parsesFirst?: 'json' | 'raw' | 'text';
+  mount(options: WebhookOptions<unknown>): Promise<Mounted>;
+}
+
+const PATH = '/webhook';
+const URL_BASE = 'http://conformance.test';
+const bytes = (body: string | Uint8Array) => (typeof body === 'string' ? new TextEncoder().encode(body) : body);
+
+function halves(body: Uint8Array): ReadableStream<Uint8Array> {
+  const middle = Math.floor(body.byteLength / 2);
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(body.slice(0, middle));
+      controller.enqueue(body.slice(middle));
+      controller.close();
+    },
+  });
+}
+
+function toRequestInit(req: TestRequest): RequestInit & { duplex?: 'half' } {
+  const body = bytes(req.body);
+  return req.chunked
+    ? { method: 'POST', headers: req.headers, body: halves(body), duplex: 'half' }
+    : { method: 'POST', headers: req.headers, body };
+}
+
+async function fromResponse(response: Response): Promise<TestResponse> {
+  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+}
+
+/** Sends through a real loopback server with `fetch`. */
+async function listenWithFetch(server: Server): Promise<Mounted> {
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    send: async (req) => fromResponse(await fetch(`http://127.0.0.1:${port}${PATH}`, toRequestInit(req))),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+type ExpressFactory = typeof express4 | typeof express5;
+
+function expressHarness(name: string, express: ExpressFactory, parsesFirst?: Harness['parsesFirst']): Harness {
+  return {
+    name,
+    ...(parsesFirst && { parsesFirst }),
+    async mount(options) {
+      const app = express();
+      // Body parser limits above the receiver's, so the receiver's own limit is what is tested.
+      if (parsesFirst === 'json') app.use(express.json({ limit: '4mb' }));
+      if (parsesFirst === 'raw') app.use(express.raw({ type: '*/*', limit: '4mb' }));
+      if (parsesFirst === 'text') app.use(express.text({ type: '*/*', limit: '4mb' }));
+      app.post(PATH, expressHandler(options));
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      return {
+        async send(req) {
+          // Written as bytes: superagent would re-encode a Buffer as JSON under a JSON content-type,
+          // and add a form content-type to a string.
+          const body = Buffer.from(bytes(req.body));
+          const pending = request(server).post(PATH).set(req.headers);
+          if (req.chunked) {
+            const middle = Math.floor(body.length / 2);
+            pending.write(body.subarray(0, middle));
+            pending.write(body.subarray(middle));
+          } else {
+            pending.set('content-length', String(body.length));
+            pending.write(body);
+          }
+          const response = await pending;
+          return { status: response.status, contentType: response.headers['content-type'] ?? null, text: response.text };
+        },
+        close: () => new Promise((resolve) => server.close(() => resolve())),
+      };
+    },
+  };
+}
+
+function honoApp(options: WebhookOptions<unknown>, readFirst?: (c: Context) => Promise<unknown>): Hono {
+  const app = new Hono();
+  if (readFirst) {
+    app.use(PATH, async (c, next) => {
+      await readFirst(c).catch(() => undefined);
+      await next();
+    });
+  }
+  app.post(PATH, honoHandler(options));
+  return app;
+}
+
+export const harnesses: Harness[] = [
+  {
+    name: 'core Web handler (in process)',
+    async mount(options) {
+      const handle = coreHandler(options);
+      return {
+        send: async (req) => fromResponse(await handle(new Request(`${URL_BASE}${PATH}`, toRequestInit(req)))),
+        close: async () => undefined,
+      };
+    },
+  },
+  {
+    name: 'core Web handler on @hono/node-server',
+    mount: async (options) => listenWithFetch(serve({ fetch: coreHandler(options), port: 0, hostname: '127.0.0.1' }) as Server),
+  },
+  expressHarness('Express 4', express4),
+  expressHarness('Express 4 after express.json()', express4, 'json'),
+  expressHarness('Express 4 after express.raw()', express4, 'raw'),
+  expressHarness('Express 4 after express.text()', express4, 'text'),
+  expressHarness('Express 5', express5),
+  expressHarness('Express 5 after express.json()', express5, 'json'),
+  expressHarness('Express 5 after express.raw()', express5, 'raw'),
+  {
+    name: 'Hono app.request',
+    async mount(options) {
+      const app = honoApp(options);
+      return {
+        send: async (req) => fromResponse(await app.request(PATH, toRequestInit(req))),
+        close: async () => undefined,
+      };
+    },
+  },
+  {
+    name: 'Hono after a middleware read c.req.text()',
+    parsesFirst: 'text',
+    async mount(options) {
+      const app = honoApp(options, (c) => c.req.text());
+      return {
+        send: async (req) => fromResponse(await app.request(PATH, toRequestInit(req))),
+        close: async () => undefined,
+      };
+    },
+  },
+  {
+    name: 'Hono on @hono/node-server',
+    mount: async (options) => listenWithFetch(serve({ fetch: honoApp(options).fetch, port: 0, hostname: '127.0.0.1' }) as Server),
+  },
+];

@@ -1,0 +1,157 @@
+import type { EventName, SecretOption, WebhookOptions } from '@social-webhooks/core';
+import { followPayload, profilePayload, readFixture, type JsonObject } from './fixtures.js';
+import type { TestRequest } from './harnesses.js';
+
+export const SECRET = 'conformance-secret-0001';
+export const ROTATED = 'conformance-secret-0002-longer';
+export const BOUND: SecretOption = { 'follow.created': 'bound-follow-created', 'profile.updated': 'bound-profile-updated' };
+export const LIMIT = 4096;
+
+/** What the receiver's hooks saw during one request. */
+export interface Calls {
+  handled: { eventName: string; data: unknown; hasContext: boolean }[];
+  unknown: { eventName: string; data: unknown }[];
+  errors: { error: unknown; eventName: string }[];
+}
+
+export interface Expectation {
+  readonly status: number;
+  /** The error code of a non-2xx answer, or the JSON string body of a 200. */
+  readonly code?: string;
+  readonly body?: string;
+  /** The event names handled, in order (default: none). */
+  readonly handled?: readonly string[];
+  /** The data the handler got, when it matters. */
+  readonly data?: unknown;
+  readonly unknown?: readonly string[];
+  readonly errors?: number;
+}
+
+export interface Row {
+  readonly name: string;
+  readonly request: TestRequest;
+  readonly expect: Expectation;
+  readonly secret?: SecretOption;
+  /** Which handlers exist: `all` (default), `none`, `throwing`, `rejecting`, plus an unknown-event hook or not. */
+  readonly handlers?: 'all' | 'none' | 'throwing' | 'rejecting';
+  readonly withUnknownHook?: boolean;
+  readonly header?: string;
+  /** An upstream JSON or text parser answers or reshapes this body itself; only the status is compared. */
+  readonly upstreamMayAnswer?: readonly ('json' | 'text' | 'raw')[];
+  /** What happens instead when a body parser runs first and decides (see the README's Express notes). */
+  readonly whenParsedFirst?: { readonly json?: Expectation };
+}
+
+const json = { 'content-type': 'application/json' };
+const withHeader = (value: string, extra: Record<string, string> = json) => ({ ...extra, 'x-airstack-webhook': value });
+const envelope = (eventName: string, data: unknown) => JSON.stringify({ eventName, data });
+const followBody = envelope('follow.created', followPayload);
+
+/** A body of exactly `size` bytes: the follow envelope with a padding field. */
+function bodyOfSize(size: number): string {
+  const base = JSON.stringify({ eventName: 'follow.created', data: { ...followPayload, padding: '' } });
+  return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
+}
+
+function deliveryRows(): Row[] {
+  return ['envelope-follow-created.json', 'envelope-profile-updated.json'].map((file) => {
+    const delivery = readFixture<{ eventName: string; data: JsonObject }>(`deliveries/${file}`);
+    return {
+      name: `fixture ${file} is handled with its data intact`,
+      request: { headers: withHeader(SECRET), body: JSON.stringify(delivery) },
+      expect: { status: 200, body: '"ok"', handled: [delivery.eventName], data: delivery.data },
+    };
+  });
+}
+
+function flatRows(): Row[] {
+  return [
+    ['flat-follow-created.json', 'bound-follow-created', 'follow.created'],
+    ['flat-profile-updated.json', 'bound-profile-updated', 'profile.updated'],
+  ].map(([file, secret, eventName]) => {
+    const data = readFixture<JsonObject>(`deliveries/${file!}`);
+    return {
+      name: `flat fixture ${file!} takes the event its header is bound to`,
+      secret: BOUND,
+      request: { headers: withHeader(secret!), body: JSON.stringify(data) },
+      expect: { status: 200, body: '"ok"', handled: [eventName!], data },
+    };
+  });
+}
+
+export const rows: Row[] = [
+  // 401: the header, checked before anything else is read.
+  { name: 'missing header: 401, body not parsed', request: { headers: json, body: '{not json' }, expect: { status: 401, code: 'header_missing' }, whenParsedFirst: { json: { status: 400 } } },
+  { name: 'empty header: 401', request: { headers: withHeader(''), body: followBody }, expect: { status: 401, code: 'header_missing' } },
+  { name: 'wrong header of the same length: 401', request: { headers: withHeader(SECRET.replace('1', '2')), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
+  { name: 'header that is a prefix of the secret: 401', request: { headers: withHeader(SECRET.slice(0, -1)), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
+  { name: 'header longer than the secret: 401', request: { headers: withHeader(`${SECRET}0`), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
+  { name: 'wrong header with a malformed body: 401, body not parsed', request: { headers: withHeader('nope'), body: '{"eventName":' }, expect: { status: 401, code: 'header_mismatch' }, whenParsedFirst: { json: { status: 400 } } },
+  { name: 'the secret under another header name: 401', request: { headers: { ...json, 'x-other-webhook': SECRET }, body: followBody }, expect: { status: 401, code: 'header_missing' } },
+  { name: 'rotation: the second of several secrets is accepted', secret: [SECRET, ROTATED], request: { headers: withHeader(ROTATED), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
+  { name: 'a custom header name is honoured', header: 'x-custom-webhook', request: { headers: { ...json, 'x-custom-webhook': SECRET }, body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
+  // 415: content type.
+  { name: 'text/plain content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'text/plain' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
+  { name: 'form content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'application/x-www-form-urlencoded' }), body: 'a=1' }, expect: { status: 415, code: 'unsupported_media_type' } },
+  { name: 'no content-type: accepted', request: { headers: withHeader(SECRET, {}), body: followBody }, expect: { status: 200, handled: ['follow.created'] }, upstreamMayAnswer: ['json'] },
+  { name: 'application/json with charset: accepted', request: { headers: withHeader(SECRET, { 'content-type': 'Application/JSON; charset=utf-8' }), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
+  // 413: size.
+  { name: 'body over the limit: 413', request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT + 1) }, expect: { status: 413, code: 'payload_too_large' } },
+  { name: 'chunked body over the limit: 413', request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT * 3), chunked: true }, expect: { status: 413, code: 'payload_too_large' }, whenParsedFirst: { json: { status: 200, handled: ['follow.created'] } } },
+  { name: 'body of exactly the limit: accepted', request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT) }, expect: { status: 200, handled: ['follow.created'] } },
+  { name: 'chunked body within the limit: accepted', request: { headers: withHeader(SECRET), body: followBody, chunked: true }, expect: { status: 200, handled: ['follow.created'] } },
+  // 400: body.
+  { name: 'malformed JSON: 400', request: { headers: withHeader(SECRET), body: '{"eventName": "follow.created", ' }, expect: { status: 400, code: 'invalid_json' }, upstreamMayAnswer: ['json'] },
+  { name: 'empty body: 400', request: { headers: withHeader(SECRET), body: '' }, expect: { status: 400, code: 'invalid_json' }, upstreamMayAnswer: ['json', 'text', 'raw'] },
+  { name: 'bytes that are not UTF-8: 400', request: { headers: withHeader(SECRET), body: new Uint8Array([0xff, 0xfe, 0x7b, 0x7d]) }, expect: { status: 400, code: 'invalid_json' }, upstreamMayAnswer: ['json', 'text'] },
+  { name: 'a JSON array: 400', request: { headers: withHeader(SECRET), body: '[1,2]' }, expect: { status: 400, code: 'body_not_object' } },
+  { name: 'JSON null: 400', request: { headers: withHeader(SECRET), body: 'null' }, expect: { status: 400, code: 'body_not_object' }, upstreamMayAnswer: ['json'] },
+  { name: 'a JSON string: 400', request: { headers: withHeader(SECRET), body: '"follow.created"' }, expect: { status: 400, code: 'body_not_object' }, upstreamMayAnswer: ['json'] },
+  { name: 'envelope whose data is an array: 400', request: { headers: withHeader(SECRET), body: envelope('follow.created', [followPayload]) }, expect: { status: 400, code: 'invalid_envelope' } },
+  { name: 'envelope whose data is null: 400', request: { headers: withHeader(SECRET), body: envelope('follow.created', null) }, expect: { status: 400, code: 'invalid_envelope' } },
+  { name: 'envelope with no data: 400', request: { headers: withHeader(SECRET), body: '{"eventName":"follow.created"}' }, expect: { status: 400, code: 'invalid_envelope' } },
+  { name: 'envelope whose eventName is a number: 400', request: { headers: withHeader(SECRET), body: '{"eventName":3,"data":{}}' }, expect: { status: 400, code: 'invalid_envelope' } },
+  { name: 'follow data missing followerProfileId: 400', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, followerProfileId: undefined }) }, expect: { status: 400, code: 'invalid_payload' } },
+  { name: 'profile data whose userId is a boolean: 400', request: { headers: withHeader(SECRET), body: envelope('profile.updated', { ...profilePayload, userId: true }) }, expect: { status: 400, code: 'invalid_payload' } },
+  { name: 'profile data whose followerCount is a string: 400', request: { headers: withHeader(SECRET), body: envelope('profile.created', { ...profilePayload, followerCount: '108' }) }, expect: { status: 400, code: 'invalid_payload' } },
+  // Bindings and the flat form.
+  { name: 'header bound to follow.created, body says profile.updated: 401', secret: BOUND, request: { headers: withHeader('bound-follow-created'), body: envelope('profile.updated', profilePayload) }, expect: { status: 401, code: 'event_mismatch' } },
+  { name: 'header bound to follow.created, body names an unknown event: 401', secret: BOUND, request: { headers: withHeader('bound-follow-created'), body: envelope('cast.created', {}) }, expect: { status: 401, code: 'event_mismatch' } },
+  { name: 'flat body with an unbound secret: 400 saying how to bind', request: { headers: withHeader(SECRET), body: JSON.stringify(followPayload) }, expect: { status: 400, code: 'unbound_flat_body' } },
+  { name: 'bound header with an envelope of its own event: 200', secret: BOUND, request: { headers: withHeader('bound-profile-updated'), body: envelope('profile.updated', profilePayload) }, expect: { status: 200, handled: ['profile.updated'] } },
+  ...flatRows(),
+  // Dispatch.
+  { name: 'unknown event name: 200, unknown-event hook called', withUnknownHook: true, request: { headers: withHeader(SECRET), body: envelope('cast.created', { hash: '0x1' }) }, expect: { status: 200, unknown: ['cast.created'] } },
+  { name: 'unknown event name without a hook: 200', request: { headers: withHeader(SECRET), body: envelope('cast.created', { hash: '0x1' }) }, expect: { status: 200 } },
+  { name: 'known event with no handler: 200', handlers: 'none', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200 } },
+  { name: 'handler throws: 500 with a generic body, error hook called', handlers: 'throwing', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  { name: 'handler rejects: 500 with a generic body, error hook called', handlers: 'rejecting', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  ...deliveryRows(),
+  ...(['profile.created', 'follow.deleted'] as EventName[]).map((eventName): Row => ({
+    name: `${eventName} envelope is handled`,
+    request: { headers: withHeader(SECRET), body: envelope(eventName, eventName.startsWith('follow') ? followPayload : profilePayload) },
+    expect: { status: 200, handled: [eventName] },
+  })),
+  { name: 'unknown extra fields are kept', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, newField: { nested: [1] } }) }, expect: { status: 200, handled: ['follow.created'], data: { ...followPayload, newField: { nested: [1] } } } },
+  { name: 'numeric follow ids are handed on as strings', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, followerProfileId: 3761, followingProfileId: 326089 }) }, expect: { status: 200, handled: ['follow.created'], data: followPayload } },
+  { name: 'a __proto__ key changes nothing but the event', request: { headers: withHeader(SECRET), body: `{"eventName":"follow.created","data":${JSON.stringify(followPayload).replace('{', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},')}}` }, expect: { status: 200, handled: ['follow.created'] } },
+];
+
+/** Options for a row, with hooks that record into `calls`. */
+export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
+  const record = (event: { eventName: string; data: unknown }, context: unknown) => {
+    calls.handled.push({ eventName: event.eventName, data: event.data, hasContext: context !== undefined && context !== null });
+    if (row.handlers === 'throwing') throw new Error('handler secret detail: db password hunter2');
+    if (row.handlers === 'rejecting') return Promise.reject(new Error('handler secret detail: db password hunter2'));
+    return undefined;
+  };
+  const on = row.handlers === 'none' ? {} : { 'profile.created': record, 'profile.updated': record, 'follow.created': record, 'follow.deleted': record };
+  return {
+    secret: row.secret ?? SECRET,
+    on,
+    maxBodyBytes: LIMIT,
+    ...(row.header !== undefined && { header: row.header }),
+    ...(row.withUnknownHook && { onUnknownEvent: (event) => void calls.unknown.push({ eventName: event.eventName, data: event.data }) }),
+    onError: (error, event) => void calls.errors.push({ error, eventName: event.eventName }),
+  };
+}
