@@ -12,7 +12,7 @@ import { webhookHandler as honoHandler } from '@social-webhooks/hono';
 /** A request as the conformance rows describe it. */
 export interface TestRequest {
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | Uint8Array;
+  readonly body: string | Uint8Array<ArrayBuffer>;
   /** Send without content-length, in two chunks (chunked transfer coding). */
   readonly chunked?: boolean;
 }
@@ -38,9 +38,9 @@ export interface Harness {
 
 const PATH = '/webhook';
 const URL_BASE = 'http://conformance.test';
-const bytes = (body: string | Uint8Array) => (typeof body === 'string' ? new TextEncoder().encode(body) : body);
+const bytes = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof body === 'string' ? new TextEncoder().encode(body) : body);
 
-function halves(body: Uint8Array): ReadableStream<Uint8Array> {
+function halves(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
   const middle = Math.floor(body.byteLength / 2);
   return new ReadableStream({
     start(controller) {
