@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { WebhookError } from '../errors.js';
+import type { WebhookOptions } from './options.js';
+import { resolveOptions } from './resolve-options.js';
+
+const resolve = (options: unknown) => resolveOptions(options as WebhookOptions<unknown>, '@social-webhooks/core');
+
+function messageOf(options: unknown): string {
+  try {
+    resolve(options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(WebhookError);
+    expect((error as WebhookError).code).toBe('invalid_options');
+    return (error as WebhookError).message;
+  }
+  throw new Error('expected resolveOptions to throw');
+}
+
+describe('resolveOptions', () => {
+  it('resolves defaults into a fresh object and leaves the caller\'s untouched', () => {
+    const options = Object.freeze({ secret: 'abc' });
+    const resolved = resolve(options);
+    expect(resolved.header).toBe('x-airstack-webhook');
+    expect(resolved.maxBodyBytes).toBe(1024 * 1024);
+    expect(resolved.secrets).toEqual([{ value: 'abc', eventName: undefined }]);
+    expect(options).toEqual({ secret: 'abc' });
+  });
+
+  it('lower-cases a custom header name', () => {
+    expect(resolve({ secret: 'abc', header: 'X-Custom-Webhook' }).header).toBe('x-custom-webhook');
+  });
+
+  it.each([
+    [{ secret: undefined }, /`secret` is missing.*environment|check that the variable is set/],
+    [{ secret: '' }, /`secret` is empty.*header_value/],
+    [{ secret: '   ' }, /`secret` is empty/],
+    [{ secret: [] }, /empty array/],
+    [{ secret: ['ok', ''] }, /secret\[1\]/],
+    [{ secret: 'abc\n' }, /trailing whitespace.*Trim it/],
+    [{ secret: 'caf\u00e9' }, /printable ASCII/],
+    [{ secret: 42 }, /must be a string/],
+    [{ secret: {} }, /empty map/],
+    [{ secret: { 'follow.create': 'abc' } }, /"follow.create", which is not an event name\. Use one of: profile.created/],
+    [{ secret: { 'follow.created': 'same', 'follow.deleted': 'same' } }, /binds one header value to both follow.created and follow.deleted/],
+    [{ secret: 'abc', header: 'bad header' }, /`header` must be an HTTP header name/],
+    [{ secret: 'abc', maxBodyBytes: 0 }, /`maxBodyBytes` must be a positive whole number/],
+    [{ secret: 'abc', maxBodyBytes: 1.5 }, /`maxBodyBytes`/],
+    [{ secret: 'abc', on: { 'follow.creatd': () => undefined } }, /`on` has the key "follow.creatd"/],
+    [{ secret: 'abc', on: { 'follow.created': 'nope' } }, /`on\["follow.created"\]` must be a function/],
+    [{ secret: 'abc', onError: 'nope' }, /`onError` must be a function/],
+    [{ secret: 'abc', onUnknownEvent: 1 }, /`onUnknownEvent` must be a function/],
+    [null, /takes an options object/],
+  ])('refuses %j with a message that says what to do', (options, message) => {
+    const text = messageOf(options);
+    expect(text).toMatch(/^@social-webhooks\/core: /);
+    expect(text).toMatch(message);
+  });
+
+  it('never puts a secret value into an error message', () => {
+    expect(messageOf({ secret: { 'follow.created': 'super-secret-1', 'follow.deleted': 'super-secret-1' } })).not.toContain('super-secret');
+    expect(messageOf({ secret: 'super-secret-2\n' })).not.toContain('super-secret');
+  });
+
+  it('keeps one entry per value when the same value is listed twice', () => {
+    expect(resolve({ secret: ['a', 'a', 'b'] }).secrets.map((entry) => entry.value)).toEqual(['a', 'b']);
+  });
+});
