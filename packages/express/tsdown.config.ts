@@ -1,11 +1,4 @@
-import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  platform: 'node',
-  target: 'es2022',
-  fixedExtension: false,
-  clean: true,
-});
+// node: the adapter reads Node's IncomingMessage stream.
+export default packageBuild(['src/index.ts'], 'node');
