@@ -1,0 +1,16 @@
+export { matchesFilter, compileFilter, type FilterMatcher } from './match/compile-filter.js';
+export { validateFilter, validateFilterSyntax, type ValidateFilterOptions } from './validate/validate-filter.js';
+export { testFilterConfig } from './config/test-filter-config.js';
+export type { ConfigProblem, ConfigProblemCode, FilterConfig, FilterTestResult } from './config/filter-config.js';
+export { FilterError, isFilterError, type FilterErrorCode } from './errors.js';
+export { formatPath } from './language/format-path.js';
+export {
+  MAX_FIELD_DEPTH,
+  MAX_LOGICAL_DEPTH,
+  MAX_POSITIONAL_STEPS,
+  MAX_REGEX_INPUT_LENGTH,
+  MAX_REGEX_LENGTH,
+  MAX_VALUE_DEPTH,
+} from './language/limits.js';
+export { COMPARISON_OPERATORS, LOGICAL_OPERATORS, OPERATORS, type ComparisonOperator, type LogicalOperator, type Operator } from './language/operators.js';
+export type { Filter, FilterProblem, FilterProblemCode, JsonValue, ProblemPath } from './types.js';
