@@ -1,0 +1,51 @@
+import { EVENT_NAMES } from '@social-webhooks/core';
+import { formatPath, testFilterConfig, type ConfigProblem, type FilterConfig } from '@social-webhooks/filter';
+import { z } from 'zod';
+
+const inputSchema = z.object({
+  endpoint: z.string({ error: 'expects the receiver URL as a string' }),
+  filterConfig: z.looseObject({
+    event_type: z.enum(EVENT_NAMES, { error: `expects one of ${EVENT_NAMES.join(', ')}` }),
+    filter: z.record(z.string(), z.unknown(), { error: 'expects a filter object' }).nullish(),
+    payload: z.record(z.string(), z.unknown(), { error: 'expects a sample payload object' }).nullish(),
+  }),
+});
+
+/**
+ * Every problem of a `createWebhook` input, found locally so that a bad config fails fast with the
+ * reasons and no network call: its shape (zod), the endpoint URL, and the filter config as the
+ * service tests it (`testFilterConfig`: filter syntax and fields, payload required and satisfying).
+ */
+export function checkCreateInput(input: unknown, allowUnknownFields: boolean): ConfigProblem[] {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) {
+    return parsed.error.issues.map((issue) => {
+      const path = issue.path.map((step) => (typeof step === 'number' ? step : String(step)));
+      return { code: 'invalid_config', path, message: `${formatPath(path)}: ${issue.message}` };
+    });
+  }
+  const problems = checkEndpoint(parsed.data.endpoint);
+  const result = testFilterConfig(parsed.data.filterConfig as FilterConfig, { allowUnknownFields });
+  if (!result.ok) problems.push(...result.problems.map((item) => prefix(item, 'filterConfig')));
+  return problems;
+}
+
+/** Problems of the endpoint URL: it must be an absolute http(s) URL without credentials. */
+export function checkEndpoint(endpoint: string): ConfigProblem[] {
+  const at = (text: string): ConfigProblem => ({ code: 'invalid_config', path: ['endpoint'], message: `endpoint: ${text}` });
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch (error) {
+    return [at(`not an absolute URL (${error instanceof Error ? error.message : 'unparsable'}), got ${JSON.stringify(endpoint)}`)];
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return [at(`expects an http(s) URL, got ${url.protocol}`)];
+  if (url.username !== '' || url.password !== '') return [at('must not hold a user name or password; the service authenticates with the delivery header')];
+  if (/\s/.test(endpoint)) return [at('must not contain spaces')];
+  return [];
+}
+
+function prefix(item: ConfigProblem, head: string): ConfigProblem {
+  const path = [head, ...item.path];
+  return { ...item, path, message: `${formatPath(path)}: ${item.message.slice(formatPath(item.path).length + 2)}` };
+}
