@@ -1,0 +1,11 @@
+import type { Command } from '../command.js';
+import { createCommand } from './create.js';
+import { deleteCommand } from './delete.js';
+import { sendCommand } from './send.js';
+import { testFilterCommand } from './test-filter.js';
+
+/**
+ * Every command, in the order `--help` lists them. A new command is one file in this folder and
+ * one line here.
+ */
+export const COMMANDS: readonly Command[] = [createCommand, deleteCommand, testFilterCommand, sendCommand];

@@ -1,0 +1,42 @@
+import { testFilterConfig, type FilterConfig } from '@social-webhooks/filter';
+import { connect } from '../args/connect.js';
+import { readConfig } from '../args/read-config.js';
+import type { Command } from '../command.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { print } from '../output/print.js';
+
+/** `social-webhooks test-filter`: tests a filter config locally, then with the service. */
+export const testFilterCommand: Command = {
+  name: 'test-filter',
+  summary: 'Test a filter and its sample payload, locally and then with the service.',
+  usage: 'test-filter --event NAME --filter JSON|@file --payload JSON|@file [--local]',
+  options: {
+    event: { type: 'string', valueName: 'NAME', description: 'The event type: profile.created, profile.updated, follow.created or follow.deleted.' },
+    filter: { type: 'string', valueName: 'JSON|@file', description: 'The filter to test.' },
+    payload: { type: 'string', valueName: 'JSON|@file', description: 'A sample event that must satisfy the filter.' },
+    local: { type: 'boolean', description: 'Test locally only: no API key, no request.' },
+  },
+  positionals: [],
+  usesApi: true,
+  examples: [
+    `social-webhooks test-filter --event profile.created --filter '{"followerCount":{"$gte":100}}' --payload @profile.json`,
+    `social-webhooks test-filter --local --event follow.created --filter '{"followerProfileId":"3761"}' --payload '{"followerProfileId":"3761","followingProfileId":"1"}'`,
+  ],
+  async run(context) {
+    const config = await readConfig(context, 'test-filter');
+    const result =
+      context.values.local === true
+        ? { ...testFilterConfig(config as FilterConfig), checkedBy: 'local' as const }
+        : await connect(context, 'test-filter').testFilter(config);
+    const by = result.checkedBy === 'local' ? 'checked locally' : 'checked by the service';
+    if (result.ok) {
+      print(context, { ok: true, checkedBy: result.checkedBy }, [`Filter test passed (${by}).`]);
+      return EXIT_CODES.ok;
+    }
+    print(context, { ok: false, checkedBy: result.checkedBy, reasons: result.reasons }, [
+      `Filter test failed (${by}):`,
+      ...result.reasons.map((reason) => `  - ${reason}`),
+    ]);
+    return EXIT_CODES.failed;
+  },
+};
