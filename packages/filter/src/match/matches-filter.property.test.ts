@@ -4,7 +4,7 @@ import { FilterError } from '../errors.js';
 import { validateFilterSyntax } from '../validate/validate-filter.js';
 import type { Filter } from '../types.js';
 import { compileFilter, matchesFilter } from './compile-filter.js';
-import { satisfyingPair, scalar } from './satisfying-pair.js';
+import { satisfyingPair, scalar } from '../../test/satisfying-pair.js';
 
 describe('matchesFilter, properties', () => {
   it('a payload built to satisfy a generated filter matches it', () => {

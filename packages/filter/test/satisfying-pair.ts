@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { deepEqual } from '../language/json-value.js';
-import type { JsonValue } from '../types.js';
+import { deepEqual } from '../src/language/json-value.js';
+import type { JsonValue } from '../src/types.js';
 
 // Test support for the property tests: arbitrary filters, each with a payload built to satisfy it.
 
