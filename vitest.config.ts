@@ -30,7 +30,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
-    testTimeout: 20_000,
+    // Generous: several suites start child processes (tsx, servers), slow on a loaded 2-core machine.
+    testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
   },

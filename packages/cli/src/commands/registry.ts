@@ -1,6 +1,9 @@
 import type { Command } from '../command.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
+import { deliveriesCommand } from './deliveries.js';
+import { emulateCommand } from './emulate.js';
+import { publishCommand } from './publish.js';
 import { sendCommand } from './send.js';
 import { testFilterCommand } from './test-filter.js';
 
@@ -8,4 +11,12 @@ import { testFilterCommand } from './test-filter.js';
  * Every command, in the order `--help` lists them. A new command is one file in this folder and
  * one line here.
  */
-export const COMMANDS: readonly Command[] = [createCommand, deleteCommand, testFilterCommand, sendCommand];
+export const COMMANDS: readonly Command[] = [
+  createCommand,
+  deleteCommand,
+  testFilterCommand,
+  sendCommand,
+  emulateCommand,
+  publishCommand,
+  deliveriesCommand,
+];

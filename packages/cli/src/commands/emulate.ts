@@ -1,0 +1,56 @@
+import { DEFAULT_API_KEY, startEmulator, type EmulatorOptions } from '@social-webhooks/emulator';
+import { DEFAULT_HEADER } from '@social-webhooks/core';
+import { stringFlag } from '../args/parse-command-args.js';
+import { CliError } from '../cli-error.js';
+import type { Command } from '../command.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { print } from '../output/print.js';
+
+/**
+ * `social-webhooks emulate`: runs the local emulator of the service until interrupted (Ctrl-C or
+ * SIGTERM), then stops it cleanly.
+ */
+export const emulateCommand: Command = {
+  name: 'emulate',
+  summary: 'Run a local emulator of the service (management API, publishing, deliveries with retries).',
+  usage: 'emulate [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME]',
+  options: {
+    port: { type: 'string', valueName: 'N', description: 'The port to listen on (default 4010; 0 picks a free one).' },
+    host: { type: 'string', valueName: 'ADDRESS', description: 'The address to listen on (default 127.0.0.1).' },
+    key: { type: 'string', valueName: 'KEY', description: `The API key to accept (default ${DEFAULT_API_KEY}).` },
+    flat: { type: 'boolean', description: 'Deliver the payload alone (the flat form) instead of { eventName, data }.' },
+    header: { type: 'string', valueName: 'NAME', description: `The delivery header's name (default ${DEFAULT_HEADER}).` },
+  },
+  positionals: [],
+  usesApi: false,
+  examples: ['social-webhooks emulate --port 4010', 'social-webhooks emulate --flat --key my-dev-key'],
+  async run(context) {
+    const portText = stringFlag(context.values, 'port', 'emulate') ?? '4010';
+    if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new CliError('usage_error', `--port expects a port number, got ${JSON.stringify(portText)}`, { command: 'emulate' });
+    const key = stringFlag(context.values, 'key', 'emulate') ?? DEFAULT_API_KEY;
+    const host = stringFlag(context.values, 'host', 'emulate');
+    const header = stringFlag(context.values, 'header', 'emulate');
+    const options: EmulatorOptions = {
+      port: Number(portText),
+      apiKeys: [key],
+      bodyForm: context.values.flat === true ? 'flat' : 'envelope',
+      ...(host !== undefined && { host }),
+      ...(header !== undefined && { headerName: header }),
+    };
+    const emulator = await startEmulator(options);
+    print(context, { url: emulator.url, apiKey: key }, [
+      `Emulator of the service listening on ${emulator.url}`,
+      'Point the client and the command line at it:',
+      `  export WEBHOOKS_BASE_URL=${emulator.url}`,
+      `  export WEBHOOKS_API_KEY=${key}`,
+      'Then: social-webhooks create …, social-webhooks publish --event follow.created, social-webhooks deliveries',
+      'Ctrl-C stops it.',
+    ]);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await emulator.stop();
+    return EXIT_CODES.ok;
+  },
+};

@@ -1,0 +1,39 @@
+import { eventPayloadSchemas } from '@social-webhooks/core';
+import { sampleEvent } from '@social-webhooks/core/testing';
+import type { ManagementContext, RouteAnswer } from './management-routes.js';
+import { firstIssue, publishEventSchema } from './requests.js';
+
+/**
+ * `POST /_emulator/events` (the emulator's own, not the service's): selects every live webhook whose
+ * `event_type` and filter match the event, and delivers it to each.
+ */
+export function publishEvent(context: ManagementContext, body: unknown): RouteAnswer {
+  const parsed = publishEventSchema.safeParse(body);
+  if (!parsed.success) return { status: 400, body: { status: false, message: firstIssue(parsed.error) } };
+  const { eventName } = parsed.data;
+  const data = parsed.data.data ?? (sampleEvent(eventName).data as Record<string, unknown>);
+  const valid = eventPayloadSchemas[eventName].safeParse(data);
+  if (!valid.success) return { status: 400, body: { status: false, message: `data: ${firstIssue(valid.error)}` } };
+
+  const matched = context.webhooks
+    .list()
+    .filter((webhook) => webhook.filterConfig.event_type === eventName && webhook.matches(data));
+  const deliveries = matched.map((webhook) => context.dispatcher.deliver(webhook, eventName, data));
+  return { status: 202, body: { status: true, eventName, matched: matched.map((webhook) => webhook.id), deliveries } };
+}
+
+/** `GET /_emulator/deliveries[?webhook_id=…]`: the delivery log, every attempt. */
+export function listDeliveries(context: ManagementContext, webhookId: string | undefined): RouteAnswer {
+  return { status: 200, body: { deliveries: context.dispatcher.log.list(webhookId) } };
+}
+
+/** `GET /_emulator/webhooks`: the live webhooks, without their header values. */
+export function listWebhooks(context: ManagementContext): RouteAnswer {
+  const webhooks = context.webhooks.list().map((webhook) => ({
+    webhook_id: webhook.id,
+    endpoint: webhook.endpoint,
+    filter_config: webhook.filterConfig,
+    created_at: webhook.createdAt,
+  }));
+  return { status: 200, body: { webhooks } };
+}

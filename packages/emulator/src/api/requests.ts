@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { EVENT_NAMES } from '@social-webhooks/core';
+import type { Filter } from '@social-webhooks/filter';
+
+const jsonObject = z.record(z.string(), z.unknown());
+// Request bodies come from JSON.parse, so every value in them is a JSON value.
+const filterObject = jsonObject.transform((value) => value as Filter);
+
+/** A filter configuration as the service takes it (SPEC §1). */
+export const filterConfigSchema = z.object({
+  event_type: z.enum(EVENT_NAMES),
+  filter: filterObject.optional(),
+  payload: jsonObject.optional(),
+});
+
+/** `POST /api/v1/webhooks`. */
+export const createWebhookSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'endpoint must be an http or https URL' }),
+  filter_config: filterConfigSchema,
+});
+
+/** `POST /_emulator/events`: an event to publish; `data` defaults to the documented sample. */
+export const publishEventSchema = z.object({
+  eventName: z.enum(EVENT_NAMES),
+  data: jsonObject.optional(),
+});
+
+/** A short, human message for the first problem zod found. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'Invalid request';
+  const path = issue.path.join('.');
+  return path === '' ? issue.message : `${path}: ${issue.message}`;
+}
