@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsdown';
+import { packageBuild } from '../../tsdown.base.ts';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  platform: 'neutral',
-  target: 'es2022',
-  fixedExtension: false,
-  clean: true,
-});
+export default packageBuild(['src/index.ts']);
