@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
@@ -20,6 +21,8 @@ describe('worker-receiver route', () => {
 describe('on workerd (Miniflare)', () => {
   let miniflare: Miniflare;
   let url: URL;
+  // What the Worker's console printed, kept out of the test output and checked below.
+  let printed = '';
   beforeAll(async () => {
     const bundle = await build({
       entryPoints: [fileURLToPath(new URL('../src/worker.ts', import.meta.url))],
@@ -35,6 +38,10 @@ describe('on workerd (Miniflare)', () => {
       script: bundle.outputFiles[0]!.text,
       compatibilityDate: '2025-01-01',
       bindings: { WEBHOOK_SECRET: '{"follow.created":"worker-start-secret"}' },
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+        stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      },
     });
     url = await miniflare.ready;
   }, 60_000);
@@ -52,9 +59,14 @@ describe('on workerd (Miniflare)', () => {
     expect([response.status, await response.json()]).toEqual([200, 'ok']);
   });
 
-  it('refuses a forged delivery and an envelope that claims another event', async () => {
+  it('refuses a forged delivery and an envelope that claims another event, logging each without the secret', async () => {
     expect((await post('forged', 'envelope')).status).toBe(401);
     expect((await post('worker-start-secret', 'envelope', 'profile.updated')).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(printed).toContain('follow.created: 3761 -> 326089');
+    expect(printed).toContain('delivery answered: 401 header_mismatch');
+    expect(printed).toContain('delivery answered: 401 event_mismatch (profile.updated)');
+    expect(printed).not.toContain('worker-start-secret');
   });
 
   it('serves a health check', async () => {
