@@ -54,6 +54,9 @@ const delivery = `
   await new Promise((r) => server.once('listening', r));
   const expressResponse = await fetch('http://127.0.0.1:' + server.address().port + '/webhook', { method: 'POST', headers, body });
   server.close();
+  // The Redis store against a stand-in client: the packed package loads and speaks EVAL.
+  const store = redis.redisStore({ client: { eval: async (script, { keys }) => (keys[0] === 'social-webhooks:dedupe:k' ? 1 : 0) } });
+  if ((await store.claim('k', 't', 1000)) !== 'claimed') throw new Error('consumer failed: redisStore');
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status].join(',');
   if (statuses !== '200,200,200' || seen.length !== 3 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   console.log(FORMAT + ': ' + seen.join(', '));
@@ -63,6 +66,7 @@ import * as core from '@social-webhooks/core';
 import * as testing from '@social-webhooks/core/testing';
 import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
+import * as redis from '@social-webhooks/redis';
 import express from 'express';
 import { Hono } from 'hono';
 const FORMAT = 'ESM';
@@ -72,6 +76,7 @@ const core = require('@social-webhooks/core');
 const testing = require('@social-webhooks/core/testing');
 const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
+const redis = require('@social-webhooks/redis');
 const express = require('express');
 const { Hono } = require('hono');
 const FORMAT = 'CommonJS';

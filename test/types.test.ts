@@ -1,7 +1,20 @@
 import type { Context, Env } from 'hono';
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { describe, expectTypeOf, it } from 'vitest';
-import { webhookHandler as coreHandler, type EventName, type FollowPayload, type ProfilePayload, type WebhookEvent } from '@social-webhooks/core';
+import {
+  memoryStore,
+  webhookHandler as coreHandler,
+  type ClaimState,
+  type DedupeStore,
+  type DeliveryReport,
+  type EventName,
+  type FollowPayload,
+  type ProfilePayload,
+  type WebhookErrorCode,
+  type WebhookEvent,
+} from '@social-webhooks/core';
+import { redisStore } from '@social-webhooks/redis';
+import type { createClient } from 'redis';
 import { webhookHandler as expressHandler } from '@social-webhooks/express';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
 
@@ -63,6 +76,30 @@ describe('types', () => {
       // @ts-expect-error 'cast.created' is not an event name
       secret: { 'cast.created': 's' },
     })];
+    expectTypeOf(compileOnly).toBeFunction();
+  });
+
+  it('types the production options: dedupe, respondWithin, logger, onResult', () => {
+    expectTypeOf<ClaimState>().toEqualTypeOf<'claimed' | 'in_flight' | 'completed'>();
+    expectTypeOf<'delivery_in_progress' | 'dedupe_unavailable'>().toExtend<WebhookErrorCode>();
+    expectTypeOf(memoryStore()).toEqualTypeOf<DedupeStore>();
+    // A node-redis client fits the Redis store as it is.
+    expectTypeOf(redisStore).parameter(0).toHaveProperty('client');
+    const withRedis = (client: ReturnType<typeof createClient>) => redisStore({ client });
+    expectTypeOf(withRedis).returns.toEqualTypeOf<DedupeStore>();
+    const compileOnly = () => [
+      coreHandler({
+        secret: 's',
+        dedupe: { store: memoryStore(), onStoreError: 'process', ttlMs: 1000, key: (event) => event.eventName },
+        respondWithin: 3000,
+        logger: console,
+        onResult: (report) => expectTypeOf(report).toEqualTypeOf<DeliveryReport>(),
+      }),
+      // @ts-expect-error the policy is 'reject' or 'process'
+      coreHandler({ secret: 's', dedupe: { onStoreError: 'retry' } }),
+      // @ts-expect-error a logger level takes a message and fields
+      coreHandler({ secret: 's', logger: { info: (message: number) => message } }),
+    ];
     expectTypeOf(compileOnly).toBeFunction();
   });
 });

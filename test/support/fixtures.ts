@@ -11,6 +11,4 @@ export function listFixtures(folder: string): string[] {
   return readdirSync(new URL(`${folder}/`, FIXTURES_DIR)).filter((name) => name.endsWith('.json'));
 }
 
-export type JsonObject = Record<string, unknown>;
-export const followPayload = readFixture<JsonObject>('payloads/follow.json');
-export const profilePayload = readFixture<JsonObject>('payloads/profile.json');
+export { followPayload, profilePayload, type JsonObject } from './fixture-data.js';

@@ -8,20 +8,9 @@ import request from 'supertest';
 import { webhookHandler as coreHandler, type WebhookOptions } from '@social-webhooks/core';
 import { webhookHandler as expressHandler } from '@social-webhooks/express';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
+import { bytes, fromResponse, toRequestInit, type TestRequest, type TestResponse } from './test-request.js';
 
-/** A request as the conformance rows describe it. */
-export interface TestRequest {
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | Uint8Array<ArrayBuffer>;
-  /** Send without content-length, in two chunks (chunked transfer coding). */
-  readonly chunked?: boolean;
-}
-
-export interface TestResponse {
-  readonly status: number;
-  readonly contentType: string | null;
-  readonly text: string;
-}
+export type { TestRequest, TestResponse } from './test-request.js';
 
 /** A receiver mounted on one adapter, reachable through `send`. */
 export interface Mounted {
@@ -38,29 +27,6 @@ export interface Harness {
 
 const PATH = '/webhook';
 const URL_BASE = 'http://conformance.test';
-const bytes = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof body === 'string' ? new TextEncoder().encode(body) : body);
-
-function halves(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
-  const middle = Math.floor(body.byteLength / 2);
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(body.slice(0, middle));
-      controller.enqueue(body.slice(middle));
-      controller.close();
-    },
-  });
-}
-
-function toRequestInit(req: TestRequest): RequestInit & { duplex?: 'half' } {
-  const body = bytes(req.body);
-  return req.chunked
-    ? { method: 'POST', headers: req.headers, body: halves(body), duplex: 'half' }
-    : { method: 'POST', headers: req.headers, body };
-}
-
-async function fromResponse(response: Response): Promise<TestResponse> {
-  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
-}
 
 /** Sends through a real loopback server with `fetch`. */
 async function listenWithFetch(server: Server): Promise<Mounted> {

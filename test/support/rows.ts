@@ -1,6 +1,9 @@
-import type { EventName, SecretOption, WebhookOptions } from '@social-webhooks/core';
-import { followPayload, profilePayload, readFixture, type JsonObject } from './fixtures.js';
-import type { TestRequest } from './harnesses.js';
+import type { DeliveryReport, EventName, LogFields, SecretOption, WebhookOptions } from '@social-webhooks/core';
+import { deliveries, followPayload, profilePayload, type JsonObject } from './fixture-data.js';
+import type { TestRequest } from './test-request.js';
+
+// Loaded by every runtime's conformance server too (support/runtimes/), so nothing here may use a
+// Node API: the table is the one source of rows for every adapter and every runtime.
 
 export const SECRET = 'conformance-secret-0001';
 export const ROTATED = 'conformance-secret-0002-longer';
@@ -12,6 +15,19 @@ export interface Calls {
   handled: { eventName: string; data: unknown; hasContext: boolean }[];
   unknown: { eventName: string; data: unknown }[];
   errors: { error: unknown; eventName: string }[];
+  /** What the `logger` option got. */
+  logs: { level: string; message: string; fields: LogFields }[];
+  /** What the `onResult` hook got. */
+  results: DeliveryReport[];
+}
+
+export function emptyCalls(): Calls {
+  return { handled: [], unknown: [], errors: [], logs: [], results: [] };
+}
+
+/** Empties `calls` in place (the hooks hold on to it). */
+export function resetCalls(calls: Calls): void {
+  for (const list of Object.values(calls) as unknown[][]) list.length = 0;
 }
 
 export interface Expectation {
@@ -32,8 +48,17 @@ export interface Row {
   readonly request: TestRequest;
   readonly expect: Expectation;
   readonly secret?: SecretOption;
-  /** Which handlers exist: `all` (default), `none`, `throwing`, `rejecting`, plus an unknown-event hook or not. */
-  readonly handlers?: 'all' | 'none' | 'throwing' | 'rejecting';
+  /**
+   * Which handlers exist: `all` (default), `none`, `throwing`, `rejecting`, `slow` (settles after
+   * SLOW_MS), plus an unknown-event hook or not.
+   */
+  readonly handlers?: 'all' | 'none' | 'throwing' | 'rejecting' | 'slow';
+  /** Turn on `dedupe` with the in-memory store. */
+  readonly dedupe?: boolean;
+  /** The `respondWithin` option. */
+  readonly respondWithin?: number;
+  /** The same request sent again once the first was answered, and what that one gets. */
+  readonly again?: Expectation;
   readonly withUnknownHook?: boolean;
   readonly header?: string;
   /** An upstream JSON or text parser answers or reshapes this body itself; only the status is compared. */
@@ -53,9 +78,12 @@ function bodyOfSize(size: number): string {
   return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
 }
 
+/** How long a `slow` handler takes: far past the `respondWithin` of its rows. */
+export const SLOW_MS = 300;
+
 function deliveryRows(): Row[] {
   return ['envelope-follow-created.json', 'envelope-profile-updated.json'].map((file) => {
-    const delivery = readFixture<{ eventName: string; data: JsonObject }>(`deliveries/${file}`);
+    const delivery = deliveries[file] as { eventName: string; data: JsonObject };
     return {
       name: `fixture ${file} is handled with its data intact`,
       request: { headers: withHeader(SECRET), body: JSON.stringify(delivery) },
@@ -69,7 +97,7 @@ function flatRows(): Row[] {
     ['flat-follow-created.json', 'bound-follow-created', 'follow.created'],
     ['flat-profile-updated.json', 'bound-profile-updated', 'profile.updated'],
   ].map(([file, secret, eventName]) => {
-    const data = readFixture<JsonObject>(`deliveries/${file!}`);
+    const data = deliveries[file!]!;
     return {
       name: `flat fixture ${file!} takes the event its header is bound to`,
       secret: BOUND,
@@ -134,6 +162,14 @@ export const rows: Row[] = [
   })),
   { name: 'unknown extra fields are kept', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, newField: { nested: [1] } }) }, expect: { status: 200, handled: ['follow.created'], data: { ...followPayload, newField: { nested: [1] } } } },
   { name: 'numeric follow ids are handed on as strings', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, followerProfileId: 3761, followingProfileId: 326089 }) }, expect: { status: 200, handled: ['follow.created'], data: followPayload } },
+  // Duplicates (dedupe) and early answers (respondWithin): production options, on every adapter and runtime.
+  { name: 'dedupe: the same delivery again is answered 200 without running the handler', dedupe: true, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] }, again: { status: 200, body: '"ignored: already handled"' } },
+  { name: 'dedupe: a payload without an id is recognised by its body', dedupe: true, request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, id: undefined }) }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] }, again: { status: 200, body: '"ignored: already handled"' } },
+  { name: 'dedupe: a failed handler is released, so the retry runs it again', dedupe: true, handlers: 'throwing', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 }, again: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  { name: 'dedupe: an unknown event with a hook is deduplicated too', dedupe: true, withUnknownHook: true, request: { headers: withHeader(SECRET), body: envelope('cast.created', { id: 'cast-1' }) }, expect: { status: 200, unknown: ['cast.created'] }, again: { status: 200, body: '"ignored: already handled"' } },
+  { name: 'respondWithin: a handler still running is answered 202', respondWithin: 30, handlers: 'slow', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 202, body: '"accepted: the handler is still running"', handled: ['follow.created'] } },
+  { name: 'respondWithin: a handler that settles in time is answered as usual', respondWithin: 5000, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] } },
+  { name: 'respondWithin: a handler that fails in time is answered 500', respondWithin: 5000, handlers: 'rejecting', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
   { name: 'a __proto__ key changes nothing but the event', request: { headers: withHeader(SECRET), body: `{"eventName":"follow.created","data":${JSON.stringify(followPayload).replace('{', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},')}}` }, expect: { status: 200, handled: ['follow.created'] } },
 ];
 
@@ -143,8 +179,10 @@ export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
     calls.handled.push({ eventName: event.eventName, data: event.data, hasContext: context !== undefined && context !== null });
     if (row.handlers === 'throwing') throw new Error('handler secret detail: db password hunter2');
     if (row.handlers === 'rejecting') return Promise.reject(new Error('handler secret detail: db password hunter2'));
+    if (row.handlers === 'slow') return new Promise((resolve) => setTimeout(resolve, SLOW_MS));
     return undefined;
   };
+  const log = (level: string) => (message: string, fields: LogFields) => void calls.logs.push({ level, message, fields });
   const on = row.handlers === 'none' ? {} : { 'profile.created': record, 'profile.updated': record, 'follow.created': record, 'follow.deleted': record };
   return {
     secret: row.secret ?? SECRET,
@@ -153,5 +191,9 @@ export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
     ...(row.header !== undefined && { header: row.header }),
     ...(row.withUnknownHook && { onUnknownEvent: (event) => void calls.unknown.push({ eventName: event.eventName, data: event.data }) }),
     onError: (error, event) => void calls.errors.push({ error, eventName: event.eventName }),
+    ...(row.dedupe && { dedupe: true }),
+    ...(row.respondWithin !== undefined && { respondWithin: row.respondWithin }),
+    logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+    onResult: (report) => void calls.results.push(report),
   };
 }

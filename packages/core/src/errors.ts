@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  delivery_in_progress: 409,
   invalid_json: 400,
   body_not_object: 400,
   invalid_envelope: 400,
@@ -16,6 +17,7 @@ export const ERROR_STATUS = {
   unbound_flat_body: 400,
   handler_failed: 500,
   body_unavailable: 500,
+  dedupe_unavailable: 503,
   invalid_options: 500,
 } as const;
 

@@ -13,4 +13,15 @@ export type { BodyContent, Delivery } from './receive/delivery.js';
 export type { ReceiveResult, SuccessCode } from './receive/outcome.js';
 export { createWebhookReceiver, type WebhookReceiver } from './receive/create-receiver.js';
 export { readStream, readWebBody } from './web/read-web-body.js';
-export { toResponse, webhookHandler, type WebWebhookOptions } from './web/webhook-handler.js';
+export { toResponse, webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
+export type { ClaimState, DedupeStore } from './dedupe/dedupe-store.js';
+export {
+  DEFAULT_DEDUPE_LEASE_MS,
+  DEFAULT_DEDUPE_TIMEOUT_MS,
+  DEFAULT_DEDUPE_TTL_MS,
+  type DedupeOptions,
+  type StoreErrorPolicy,
+} from './dedupe/dedupe-options.js';
+export { DEFAULT_MEMORY_STORE_ENTRIES, memoryStore, type MemoryStoreOptions } from './dedupe/memory-store.js';
+export type { LogFields, LogMethod, Logger } from './observe/logger.js';
+export type { DeliveryReport, ResultHook } from './observe/delivery-report.js';

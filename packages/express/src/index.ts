@@ -2,6 +2,11 @@ export { webhookHandler, type ExpressContext, type ExpressWebhookOptions } from 
 export {
   EVENT_NAMES,
   WebhookError,
+  memoryStore,
+  type DedupeOptions,
+  type DedupeStore,
+  type DeliveryReport,
+  type Logger,
   type EventName,
   type FollowPayload,
   type ProfilePayload,

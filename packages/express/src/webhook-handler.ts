@@ -17,7 +17,7 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
  * SPEC §2. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({

@@ -12,7 +12,7 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({
@@ -30,6 +30,9 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
       contentLength: c.req.header('content-length'),
       readBody: (limit) => readHonoBody(c, limit),
       context: c,
+      // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the
+      // getter throws, which the core ignores.
+      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
     });
     c.header('content-type', 'application/json; charset=utf-8');
     return c.body(result.body, result.status as ContentfulStatusCode);

@@ -1,5 +1,8 @@
 import type { EventName } from '../events/event-names.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { DedupeOptions } from '../dedupe/dedupe-options.js';
+import type { ResultHook } from '../observe/delivery-report.js';
+import type { Logger } from '../observe/logger.js';
 
 /**
  * The header value(s) the service handed out when the webhook was created
@@ -40,7 +43,29 @@ export interface WebhookOptions<Context> {
   readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: Context) => unknown;
   /**
    * Called when a handler (or `onUnknownEvent`) throws or rejects; the receiver answers 500 with a
-   * generic body so the service retries. Default: `console.error` with the event name.
+   * generic body so the service retries (or, after a `respondWithin` answer, it is the only report).
+   * Default: `logger.error` when a logger is given, else `console.error`, with the event name.
    */
   readonly onError?: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: Context) => unknown;
+  /**
+   * Recognise duplicate deliveries (the service delivers at least once) and run each handler once
+   * per delivery: `true` for an in-memory store, or {@link DedupeOptions} (a shared store such as
+   * `redisStore()` from `@social-webhooks/redis` for several instances). A delivery handled within
+   * `ttlMs` is answered 200 `duplicate`; one being handled right now 409 `delivery_in_progress`.
+   * Default: off.
+   */
+  readonly dedupe?: boolean | DedupeOptions;
+  /**
+   * Answer 202 `accepted` when the handler has not settled after this many milliseconds, and let it
+   * finish; a later failure goes to `onError` only, as the service will not retry a 2xx. Default:
+   * wait for the handler, so a failure is a 500 and the service retries.
+   */
+  readonly respondWithin?: number;
+  /**
+   * Where each delivery's outcome is logged (status, code, event name; never the header value nor
+   * the body): `console`, or any object with `debug`/`info`/`warn`/`error(message, fields)`. Default: silent.
+   */
+  readonly logger?: Logger;
+  /** Called with each delivery's outcome, for metrics; see `DeliveryReport`. Default: none. */
+  readonly onResult?: ResultHook;
 }

@@ -2,6 +2,9 @@ import { EVENT_NAMES, isEventName, type EventName } from '../events/event-names.
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
 import { WebhookError } from '../errors.js';
 import { toSecretEntries, type SecretEntry } from '../auth/secret-entries.js';
+import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
+import type { ResultHook } from '../observe/delivery-report.js';
+import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import type { EventHandler, WebhookOptions } from './options.js';
 
 /** The delivery header of the real service (SPEC §1). */
@@ -20,6 +23,10 @@ export interface ResolvedOptions<Context> {
   readonly handlers: ReadonlyMap<EventName, EventHandler<EventName, Context>>;
   readonly onUnknownEvent: ((event: UnknownWebhookEvent, context: Context) => unknown) | undefined;
   readonly onError: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: Context) => unknown;
+  readonly dedupe: ResolvedDedupe | undefined;
+  readonly respondWithin: number | undefined;
+  readonly logger: ResolvedLogger;
+  readonly onResult: ResultHook | undefined;
 }
 
 /**
@@ -41,13 +48,22 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
     fail(`\`maxBodyBytes\` must be a positive whole number of bytes (default ${DEFAULT_MAX_BODY_BYTES}); got ${String(options.maxBodyBytes)}.`);
   }
+  const { respondWithin } = options;
+  if (respondWithin !== undefined && (!Number.isSafeInteger(respondWithin) || respondWithin < 0)) {
+    fail(`\`respondWithin\` must be a whole number of milliseconds, e.g. 3000 (under the service's 5 s); got ${String(respondWithin)}.`);
+  }
+  const logger = resolveLogger(options.logger, fail);
   return {
     secrets: toSecretEntries(options.secret, source),
     header,
     maxBodyBytes,
     handlers: toHandlerMap(options.on, fail),
     onUnknownEvent: optionalFunction(options.onUnknownEvent, 'onUnknownEvent', fail),
-    onError: optionalFunction(options.onError, 'onError', fail) ?? reportHandlerError,
+    onError: optionalFunction(options.onError, 'onError', fail) ?? (options.logger === undefined ? reportHandlerError : logHandlerError(logger)),
+    dedupe: resolveDedupe(options.dedupe, source),
+    respondWithin,
+    logger,
+    onResult: optionalFunction(options.onResult, 'onResult', fail),
   };
 }
 
@@ -70,6 +86,12 @@ function toHandlerMap<Context>(
 function optionalFunction<T>(value: T | undefined, name: string, fail: (message: string) => never): T | undefined {
   if (value !== undefined && typeof value !== 'function') fail(`\`${name}\` must be a function; got ${typeof value}.`);
   return value;
+}
+
+function logHandlerError(logger: ResolvedLogger) {
+  return function logHandlerFailure(error: unknown, event: WebhookEvent | UnknownWebhookEvent): void {
+    logger.error(`social-webhooks: the handler for ${event.eventName} failed.`, { eventName: event.eventName, error });
+  };
 }
 
 function reportHandlerError(error: unknown, event: WebhookEvent | UnknownWebhookEvent): void {

@@ -3,9 +3,11 @@ import type { WebhookOptions } from '../options/options.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import { isJsonContentType, parseContentLength } from './content-type.js';
 import type { BodyContent, Delivery } from './delivery.js';
-import { dispatch } from './dispatch.js';
+import { createReporter } from '../observe/create-reporter.js';
 import { failure, type ReceiveResult } from './outcome.js';
 import { parseBody } from './parse-body.js';
+import type { DeliveryRun } from './respond-within.js';
+import { runDelivery } from './run-delivery.js';
 import { toEvent } from './to-event.js';
 
 /** The framework-free receive path that every adapter drives. */
@@ -35,8 +37,25 @@ export function createWebhookReceiver<Context>(
   const resolved = resolveOptions(options, source);
   const matchSecret = createSecretMatcher(resolved.secrets);
   const { maxBodyBytes } = resolved;
+  const report = createReporter(resolved.logger, resolved.onResult);
 
   async function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
+    const started = performance.now();
+    const outcome = await check(delivery);
+    const { result, settled }: DeliveryRun = 'result' in outcome ? outcome : { result: outcome };
+    const { status, code, eventName } = result;
+    report({ status, code, eventName, durationMs: performance.now() - started, afterResponse: false });
+    if (settled !== undefined) {
+      const reported = settled.then((late) => {
+        report({ status: late.status, code: late.code, eventName, durationMs: performance.now() - started, afterResponse: true });
+      });
+      keepAlive(delivery, reported);
+    }
+    return result;
+  }
+
+  /** Checks the delivery, answering a refusal as it is, or runs it (SPEC §2, in the table's order). */
+  async function check(delivery: Delivery<Context>): Promise<ReceiveResult | DeliveryRun> {
     const { header } = delivery;
     if (header === null || header === undefined || header === '') {
       return failure('header_missing', `The ${resolved.header} header is missing.`);
@@ -71,8 +90,19 @@ export function createWebhookReceiver<Context>(
 
     const event = toEvent(body.value, secret);
     if (event.kind === 'refused') return event.result;
-    return dispatch(resolved, event.event, event.kind === 'known', delivery.context);
+    return runDelivery(resolved, { event: event.event, known: event.kind === 'known', body: content, context: delivery.context });
   }
 
   return { header: resolved.header, maxBodyBytes, receive };
+}
+
+/** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */
+function keepAlive(delivery: Delivery<unknown>, work: Promise<unknown>): void {
+  try {
+    delivery.waitUntil?.(work);
+  } catch {
+    // A `waitUntil` outside its request scope throws; the work runs on regardless, which is all a
+    // long-lived process needs.
+    return;
+  }
 }

@@ -21,4 +21,9 @@ export interface Delivery<Context> {
   readonly readBody: (limit: number) => Promise<BodyContent>;
   /** The framework's request context, handed to handlers second. */
   readonly context: Context;
+  /**
+   * Keeps the runtime alive for work that outlasts the answer (a handler still running after a
+   * `respondWithin` answer): a Worker's `ctx.waitUntil`. Absent where the process lives on anyway.
+   */
+  readonly waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
 }

@@ -1,8 +1,11 @@
 import type { EventName } from '../events/event-names.js';
 import { ERROR_STATUS, type WebhookErrorCode } from '../errors.js';
 
-/** How a delivery that was accepted ended. */
-export type SuccessCode = 'handled' | 'no_handler' | 'unknown_event';
+/**
+ * How a delivery that was accepted ended: `duplicate` when `dedupe` found it already handled,
+ * `accepted` (202) when `respondWithin` answered before the handler settled.
+ */
+export type SuccessCode = 'handled' | 'no_handler' | 'unknown_event' | 'duplicate' | 'accepted';
 
 /** The receiver's answer: a status, a JSON body, and the code that names the outcome. */
 export interface ReceiveResult {
@@ -14,14 +17,17 @@ export interface ReceiveResult {
   readonly eventName?: EventName | string;
 }
 
-const SUCCESS_BODY: Record<SuccessCode, string> = {
-  handled: JSON.stringify('ok'),
-  no_handler: JSON.stringify('ignored: no handler for this event'),
-  unknown_event: JSON.stringify('ignored: unknown event'),
+const SUCCESS: Record<SuccessCode, { readonly status: 200 | 202; readonly body: string }> = {
+  handled: { status: 200, body: JSON.stringify('ok') },
+  no_handler: { status: 200, body: JSON.stringify('ignored: no handler for this event') },
+  unknown_event: { status: 200, body: JSON.stringify('ignored: unknown event') },
+  duplicate: { status: 200, body: JSON.stringify('ignored: already handled') },
+  accepted: { status: 202, body: JSON.stringify('accepted: the handler is still running') },
 };
 
 export function success(code: SuccessCode, eventName: string): ReceiveResult {
-  return { status: 200, body: SUCCESS_BODY[code], code, eventName };
+  const { status, body } = SUCCESS[code];
+  return { status, body, code, eventName };
 }
 
 /** A failure answer. `message` must never hold a secret, a handler's error text or a stack. */

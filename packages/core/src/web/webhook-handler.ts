@@ -1,6 +1,7 @@
 import type { WebhookOptions } from '../options/options.js';
 import { createWebhookReceiver } from '../receive/create-receiver.js';
 import { failure, type ReceiveResult } from '../receive/outcome.js';
+import { findWaitUntil } from './find-wait-until.js';
 import { readWebBody } from './read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
@@ -8,13 +9,19 @@ export type WebWebhookOptions = WebhookOptions<Request>;
 
 const METHOD_NOT_ALLOWED = failure('method_not_allowed', 'Deliveries are POST requests.');
 
+/** A Web-standard handler. On Workers, `fetch(request, env, ctx)`: `ctx.waitUntil` is used. */
+export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<Response>;
+
 /**
  * A Web-standard webhook handler, `(request) => Promise<Response>`, for `Bun.serve`, `Deno.serve`,
  * Cloudflare Workers and Next.js route handlers. Checks the delivery header in constant time, parses
- * and validates the body, and runs the handler for its event (SPEC §2 gives every status).
+ * and validates the body, and runs the handler for its event (SPEC §2 gives every status). Arguments
+ * after the request are searched for a Worker's `ctx`, whose `waitUntil` keeps a handler that
+ * outlasts a `respondWithin` answer alive.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`; see {@link WebhookOptions}.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
+ *   wait), `logger` (default silent), `onResult`; see {@link WebhookOptions}.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
@@ -23,9 +30,9 @@ const METHOD_NOT_ALLOWED = failure('method_not_allowed', 'Deliveries are POST re
  * });
  * Bun.serve({ fetch: handle });
  */
-export function webhookHandler(options: WebWebhookOptions): (request: Request) => Promise<Response> {
+export function webhookHandler(options: WebWebhookOptions): WebHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/core');
-  return async function handleWebhookRequest(request) {
+  return async function handleWebhookRequest(request, ...platform) {
     if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED, { allow: 'POST' });
     const { headers } = request;
     const result = await receiver.receive({
@@ -34,6 +41,7 @@ export function webhookHandler(options: WebWebhookOptions): (request: Request) =
       contentLength: headers.get('content-length'),
       readBody: (limit) => readWebBody(request, limit),
       context: request,
+      waitUntil: findWaitUntil(platform),
     });
     return toResponse(result);
   };

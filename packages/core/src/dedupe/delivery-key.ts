@@ -1,0 +1,37 @@
+import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { BodyContent } from '../receive/delivery.js';
+import type { ResolvedDedupe } from './resolve-dedupe.js';
+
+/** A body as read, once it parsed: the hash falls back on it. */
+export type ReadBody = Extract<BodyContent, { kind: 'bytes' | 'text' | 'parsed' }>;
+
+// Longer ids are hashed with the body instead: a key is stored per delivery, so it stays short.
+const MAX_ID_LENGTH = 256;
+
+/**
+ * The key that identifies a delivery across retries: `<eventName>:id:<id>` from the payload's `id`
+ * (or the `key` option), or `<eventName>:sha256:<hex>` of the body when there is none. The event
+ * name scopes it, so two event types that share an id never collide.
+ */
+export async function deliveryKey(dedupe: ResolvedDedupe, event: WebhookEvent | UnknownWebhookEvent, body: ReadBody): Promise<string> {
+  const custom = dedupe.key?.(event);
+  if (typeof custom === 'string' && custom !== '') return `${event.eventName}:key:${custom}`;
+  const id = (event.data as { readonly id?: unknown }).id;
+  if (typeof id === 'string' && id !== '' && id.length <= MAX_ID_LENGTH) return `${event.eventName}:id:${id}`;
+  return `${event.eventName}:sha256:${await sha256Hex(bodyBytes(body))}`;
+}
+
+// A body a framework parsed first has no bytes left: its re-serialisation stands in. The same
+// delivery parses to the same value, so it keys the same way; the handler still gets the value.
+function bodyBytes(body: ReadBody): Uint8Array<ArrayBuffer> {
+  // Body readers never hand out a SharedArrayBuffer view; the cast saves copying up to maxBodyBytes.
+  if (body.kind === 'bytes') return body.bytes as Uint8Array<ArrayBuffer>;
+  return new TextEncoder().encode(body.kind === 'text' ? body.text : JSON.stringify(body.value));
+}
+
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  let hex = '';
+  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}

@@ -1,0 +1,39 @@
+import type { DeliveryReport, ResultHook } from './delivery-report.js';
+import type { LogMethod, ResolvedLogger } from './logger.js';
+
+/** Reports one delivery's outcome to the logger and to `onResult`. Never throws. */
+export type Reporter = (report: DeliveryReport) => void;
+
+/**
+ * Builds the reporter. Log levels: 2xx `info`, 4xx `warn`, 5xx `error`, and `error` for a handler
+ * that failed after an early answer (nobody else will hear of it but `onError`).
+ */
+export function createReporter(logger: ResolvedLogger, onResult: ResultHook | undefined): Reporter {
+  return function reportDelivery(report) {
+    const { status, code, eventName, durationMs, afterResponse } = report;
+    const fields = eventName === undefined ? { status, code, durationMs, afterResponse } : { status, code, eventName, durationMs, afterResponse };
+    const what = afterResponse ? 'handler settled after the answer' : 'delivery answered';
+    levelOf(logger, status, afterResponse)(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);
+    if (onResult === undefined) return;
+    try {
+      const returned = onResult(report);
+      if (isThenable(returned)) returned.then(undefined, (error: unknown) => hookFailed(logger, error));
+    } catch (error) {
+      hookFailed(logger, error);
+    }
+  };
+}
+
+function levelOf(logger: ResolvedLogger, status: number, afterResponse: boolean): LogMethod {
+  if (status >= 500) return logger.error;
+  if (status >= 400) return afterResponse ? logger.error : logger.warn;
+  return logger.info;
+}
+
+function hookFailed(logger: ResolvedLogger, error: unknown): void {
+  logger.error('social-webhooks: the onResult hook threw; the delivery was answered as usual.', { error });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}

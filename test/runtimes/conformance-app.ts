@@ -1,0 +1,48 @@
+// The conformance server every runtime runs: each row of support/rows.ts mounted twice, on the core
+// Web handler and on the Hono adapter, under a path of its own. The hooks' record of each request
+// goes back in a response header. Web APIs only: this file runs on Node, Bun, Deno and workerd.
+import { Hono } from 'hono';
+import { webhookHandler as coreHandler } from '@social-webhooks/core';
+import { webhookHandler as honoHandler } from '@social-webhooks/hono';
+import { emptyCalls, optionsFor, resetCalls, rows, type Calls } from '../support/rows.js';
+
+/** The two adapters every runtime serves. */
+export const ADAPTERS = ['core', 'hono'] as const;
+export type Adapter = (typeof ADAPTERS)[number];
+
+/** The header that carries the hooks' record of a request (URI-encoded JSON of {@link Calls}). */
+export const CALLS_HEADER = 'x-conformance-calls';
+
+/** Where row `index` is mounted on `adapter`. */
+export const rowPath = (index: number, adapter: Adapter): string => `/rows/${index}/${adapter}`;
+
+type FetchHandler = (request: Request, ...platform: unknown[]) => Promise<Response>;
+
+/** Builds the server's `fetch`: `(request, ...platform)`, where a Worker passes `env, ctx`. */
+export function createConformanceApp(): FetchHandler {
+  const routes = new Map<string, { readonly calls: Calls; readonly handle: FetchHandler }>();
+  rows.forEach((row, index) => {
+    const coreCalls = emptyCalls();
+    routes.set(rowPath(index, 'core'), { calls: coreCalls, handle: coreHandler(optionsFor(row, coreCalls)) });
+    const honoCalls = emptyCalls();
+    const app = new Hono();
+    app.post('*', honoHandler(optionsFor(row, honoCalls)));
+    routes.set(rowPath(index, 'hono'), { calls: honoCalls, handle: async (request, env, ctx) => app.fetch(request, env as object, ctx as never) });
+  });
+
+  return async function serveConformance(request, ...platform) {
+    const route = routes.get(new URL(request.url).pathname);
+    if (route === undefined) return new Response('no such row', { status: 404 });
+    // The suite sends one request per path at a time, so one record per path is enough.
+    resetCalls(route.calls);
+    const response = await route.handle(request, ...platform);
+    const headers = new Headers(response.headers);
+    headers.set(CALLS_HEADER, encodeURIComponent(JSON.stringify(route.calls, dropErrors)));
+    return new Response(response.body, { status: response.status, headers });
+  };
+}
+
+// An Error does not survive JSON; the suite only counts the errors, and logs keep no error object.
+function dropErrors(key: string, value: unknown): unknown {
+  return key === 'error' ? undefined : value;
+}
