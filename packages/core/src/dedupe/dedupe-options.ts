@@ -28,7 +28,7 @@ export interface DedupeOptions {
   /**
    * Derives a delivery's key from its event. Return `undefined` to fall back to the default: the
    * payload's `id` when it is a non-empty string, otherwise the SHA-256 of the body. The key is
-   * scoped by the event name either way.
+   * scoped by the event name either way. If it throws, the delivery is treated as a store failure.
    */
   readonly key?: (event: WebhookEvent | UnknownWebhookEvent) => string | undefined;
 }
