@@ -26,9 +26,9 @@ describe('social-webhooks', () => {
     const none = await runBin([]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Usage: social-webhooks <command>');
-    const unknown = await runBin(['emulate']);
+    const unknown = await runBin(['bogus']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown command "emulate"/);
+    expect(unknown.stderr).toMatch(/unknown command "bogus"/);
   });
 
   it('--version prints the package version', async () => {

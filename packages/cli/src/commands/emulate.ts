@@ -37,7 +37,12 @@ export const emulateCommand: Command = {
       ...(host !== undefined && { host }),
       ...(header !== undefined && { headerName: header }),
     };
-    const emulator = await startEmulator(options);
+    const emulator = await startEmulator(options).catch((error: unknown) => {
+      if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+        throw new CliError('usage_error', `port ${portText} is in use; pass another with --port N (0 picks a free one)`, { command: 'emulate', cause: error });
+      }
+      throw error;
+    });
     print(context, { url: emulator.url, apiKey: key }, [
       `Emulator of the service listening on ${emulator.url}`,
       'Point the client and the command line at it:',

@@ -60,6 +60,18 @@ describe('publish and deliveries, against a running emulator', () => {
 });
 
 describe('social-webhooks emulate', () => {
+  it('says which port is taken and how to pick another, with exit code 2', async () => {
+    const blocker = await startEmulator({ port: 0 });
+    const port = new URL(blocker.url).port;
+    const run = io({});
+    try {
+      expect(await runCli(['emulate', '--port', port], run.io)).toBe(2);
+      expect(run.out.stderr).toMatch(new RegExp(`port ${port} is in use; pass another with --port N`));
+    } finally {
+      await blocker.stop();
+    }
+  });
+
   it('serves the management API until SIGTERM, then exits 0', async () => {
     const bin = fileURLToPath(new URL('../bin.ts', import.meta.url));
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
