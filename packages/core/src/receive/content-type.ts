@@ -3,6 +3,8 @@
  * (RFC 6839 §3.1), parameters such as `charset` ignored. An absent content-type is accepted (SPEC §2).
  */
 export function isJsonContentType(contentType: string): boolean {
+  // What the service sends, answered without the slicing and lower-casing below.
+  if (contentType === 'application/json') return true;
   const semicolon = contentType.indexOf(';');
   const essence = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
   return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
