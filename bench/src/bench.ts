@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { serveVariant } from './http/serve-variant.js';
 import { runBench, SECTIONS, type Section } from './run-bench.js';
 
-// `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N] [--strict]`
+// `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
+//   [--field-length N] [--strict]`
 // runs the benchmark; `node dist/bench.js serve <variant>` is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -11,6 +12,7 @@ const { positionals, values } = parseArgs({
     'http-rounds': { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
+    'field-length': { type: 'string', default: '1000' },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -26,6 +28,7 @@ if (positionals[0] === 'serve') {
     httpRounds: positiveInteger(values['http-rounds'], 'http-rounds'),
     httpSeconds: positiveInteger(values.seconds, 'seconds'),
     connections: positiveInteger(values.connections, 'connections'),
+    fieldLength: positiveInteger(values['field-length'], 'field-length'),
   });
   // A benchmark prints figures; only --strict turns a missed goal into a failing exit code.
   if (values.strict && !met) process.exitCode = 1;

@@ -16,6 +16,8 @@ export interface BenchOptions {
   readonly httpRounds: number;
   readonly httpSeconds: number;
   readonly connections: number;
+  /** The length of each unknown field in the size section. */
+  readonly fieldLength: number;
 }
 
 /** Runs the chosen sections in order, printing each table as soon as it is measured. Resolves whether every goal was met. */
@@ -36,7 +38,7 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
         );
       }
     }
-    if (section === 'size') print(section, await costVsSize(options.rounds));
+    if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
     if (section === 'header') print(section, await headerTiming(options.rounds * 2));
   }
   // Read once so the sink's writes are observable and the work behind them cannot be optimised away.

@@ -1,7 +1,7 @@
 import { BENCH_SECRET, paddedFollowBody } from '../support/payloads.js';
 import { formatCount, formatFigure } from '../support/stats.js';
 import type { Table } from '../support/table.js';
-import { timeAlternating } from '../support/time-alternating.js';
+import { pairedRatio, timeAlternating, type Timing } from '../support/time-alternating.js';
 import { baseline, deliveryOf, receiver, type ReadCounter } from './contenders.js';
 
 const SIZES: readonly { label: string; bytes: number }[] = [
@@ -11,19 +11,30 @@ const SIZES: readonly { label: string; bytes: number }[] = [
   { label: '1 MB', bytes: 1_000_000 },
 ];
 
-// Linear growth: from 10 kB up (where fixed costs no longer show) the ns/byte stays within this
-// factor of the 1 MB figure. The 401 path reads no body, so its cost differs across sizes by no
-// more than this factor either (noise, on a shared 2-core machine).
-const FLAT_WITHIN = 1.5;
+// The receiver adds no cost that grows faster than the bytes: from 10 kB up (where the fixed costs
+// no longer show) its ratio to the baseline on the same bytes stays within this factor of the 10 kB
+// ratio. The ratio, not the bare ns/byte, because V8's own JSON.parse is not linear past about
+// 128 kB (a string that large is allocated in the large-object space, which only a major GC frees),
+// and the baseline pays that as much as the receiver does; the table shows both ns/byte figures.
+const RATIO_GROWTH_WITHIN = 1.3;
+// The 401 path reads no body: its cost may differ across sizes by noise only. Reading 1 MB would
+// cost a thousand times the 1 kB figure, so a factor of 2 still tells a read from noise at once.
+const REFUSAL_SPREAD_WITHIN = 2;
+
+export interface SizeOptions {
+  readonly rounds: number;
+  /** The length of each unknown field's value. Default 1,000 characters. */
+  readonly fieldLength: number;
+}
 
 /**
  * Section 3: the receive path at growing body sizes (unknown extra fields), its cost per byte, and
- * the 401 path at the same sizes, which must not read the body at all.
+ * the 401 path at the same sizes, whose reader counts reads: it must never be called.
  */
-export async function costVsSize(rounds: number): Promise<{ table: Table; met: boolean }> {
-  const results = [];
+export async function costVsSize({ rounds, fieldLength }: SizeOptions): Promise<{ table: Table; met: boolean }> {
+  const results: { label: string; bytes: number; core: Timing; base: Timing; refused: Timing; ratio: number; reads: number }[] = [];
   for (const size of SIZES) {
-    const bytes = paddedFollowBody(size.bytes);
+    const bytes = paddedFollowBody(size.bytes, fieldLength);
     const accepted = deliveryOf(bytes);
     const forgedReads: ReadCounter = { count: 0 };
     const forged = deliveryOf(bytes, BENCH_SECRET.replace(/.$/, '0'), forgedReads);
@@ -38,31 +49,29 @@ export async function costVsSize(rounds: number): Promise<{ table: Table; met: b
       ],
       { rounds },
     );
-    results.push({ size, core: core!, base: base!, refused: refused!, forgedReads: forgedReads.count });
+    results.push({ ...size, core: core!, base: base!, refused: refused!, ratio: pairedRatio(core!, base!), reads: forgedReads.count });
   }
-  const reference = results.at(-1)!.core.nsPerOp / results.at(-1)!.size.bytes;
-  let met = true;
-  const rows = results.map(({ size, core, base, refused, forgedReads }) => {
-    const nsPerByte = core.nsPerOp / size.bytes;
-    if (size.bytes >= 10_000 && nsPerByte > reference * FLAT_WITHIN) met = false;
-    if (forgedReads !== 0) met = false;
-    return [
-      size.label,
-      formatCount(core.nsPerOp),
-      nsPerByte.toFixed(2),
-      (base.nsPerOp / size.bytes).toFixed(2),
-      (core.nsPerOp / base.nsPerOp).toFixed(2),
-      formatFigure(refused.nsPerOp),
-      String(forgedReads),
-    ];
-  });
+  const reference = results.find((result) => result.bytes === 10_000)!.ratio;
   const refusals = results.map((result) => result.refused.nsPerOp);
-  if (Math.max(...refusals) > Math.min(...refusals) * FLAT_WITHIN) met = false;
+  const met =
+    results.every((result) => result.bytes < 10_000 || result.ratio <= reference * RATIO_GROWTH_WITHIN) &&
+    results.every((result) => result.reads === 0) &&
+    Math.max(...refusals) <= Math.min(...refusals) * REFUSAL_SPREAD_WITHIN;
   return {
     table: {
-      title: `Cost against body size: follow.created envelope padded with unknown fields (median of ${rounds} alternating rounds)`,
+      title:
+        `Cost against body size: follow.created envelope plus unknown fields of ${fieldLength} characters ` +
+        `(CPU time, median of ${rounds} alternating rounds)`,
       columns: ['body', 'core ns/op', 'core ns/byte', 'baseline ns/byte', 'ratio', '401 ns/op', 'body reads on 401'],
-      rows,
+      rows: results.map((result) => [
+        result.label,
+        formatCount(result.core.nsPerOp),
+        (result.core.nsPerOp / result.bytes).toFixed(2),
+        (result.base.nsPerOp / result.bytes).toFixed(2),
+        result.ratio.toFixed(2),
+        formatFigure(result.refused.nsPerOp),
+        String(result.reads),
+      ]),
     },
     met,
   };

@@ -19,7 +19,7 @@ export function sampleBody(eventName: EventName, form: 'envelope' | 'flat' = 'en
  * fields (which the receiver must keep, SPEC §1), so parse and validation work grow with the size.
  * Each field holds varied text, as real data would, rather than one long run of one character.
  */
-export function paddedFollowBody(size: number): Uint8Array {
+export function paddedFollowBody(size: number, fieldLength = 1_000): Uint8Array {
   const { data } = sampleEvent('follow.created');
   const padded: Record<string, unknown> = { ...data };
   const base = JSON.stringify({ eventName: 'follow.created', data: padded }).length;
@@ -28,8 +28,8 @@ export function paddedFollowBody(size: number): Uint8Array {
   let remaining = size - base;
   if (remaining <= overhead) throw new Error(`a padded body needs at least ${base + overhead + 1} bytes`);
   for (let index = 0; remaining > 0; index++) {
-    // 100-character values, the last one shortened to land on `size` exactly.
-    const valueLength = remaining - overhead - 100 > overhead ? 100 : remaining - overhead;
+    // `fieldLength`-character values, the last one shortened to land on `size` exactly.
+    const valueLength = remaining - overhead - fieldLength > overhead ? fieldLength : remaining - overhead;
     padded[`extraField${String(index).padStart(6, '0')}`] = filler(index, valueLength);
     remaining -= overhead + valueLength;
   }

@@ -7,7 +7,7 @@ export interface Contender {
   readonly run: () => unknown;
 }
 
-/** A contender's result: the median ns per operation over all rounds, and its noise. */
+/** A contender's result: the median CPU ns per operation over all rounds, and its noise. */
 export interface Timing {
   readonly name: string;
   readonly nsPerOp: number;
@@ -61,17 +61,24 @@ async function calibrate(run: () => unknown, isAsync: boolean, batchMs: number):
   }
 }
 
+// Process CPU time (user + system), not wall time: on a shared machine the scheduler hands whole
+// milliseconds to other processes, which wall time would charge to whichever batch was running.
+// It still counts V8's GC helper threads, which is work done on behalf of the batch.
 async function timeBatch(run: () => unknown, isAsync: boolean, iterations: number): Promise<number> {
-  const start = process.env['BENCH_WALL'] ? process.hrtime.bigint() : cpuNs();
+  const start = process.cpuUsage();
   if (isAsync) {
     for (let index = 0; index < iterations; index++) await run();
   } else {
     for (let index = 0; index < iterations; index++) run();
   }
-  return Number((process.env['BENCH_WALL'] ? process.hrtime.bigint() : cpuNs()) - start);
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) * 1000;
 }
 
-function cpuNs(): bigint {
-  const { user, system } = process.cpuUsage();
-  return BigInt(user + system) * 1000n;
+/**
+ * The median over rounds of `a`'s time divided by `b`'s in the same round: batches that ran next to
+ * each other share the machine's state, so the ratio is steadier than a ratio of two medians.
+ */
+export function pairedRatio(a: Timing, b: Timing): number {
+  return median(a.samples.map((sample, index) => sample / b.samples[index]!));
 }
