@@ -13,6 +13,14 @@ export function isJsonContentType(contentType: string): boolean {
 /** The declared body length, or `undefined` when absent or not a plain decimal number. */
 export function parseContentLength(value: string | number | null | undefined): number | undefined {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return undefined;
-  return Number(value);
+  // 1 to 15 ASCII digits (so the number stays a safe integer), read without a regular expression:
+  // this runs on every delivery, before the body is read.
+  if (typeof value !== 'string' || value.length === 0 || value.length > 15) return undefined;
+  let length = 0;
+  for (let index = 0; index < value.length; index++) {
+    const digit = value.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    length = length * 10 + digit;
+  }
+  return length;
 }
