@@ -28,7 +28,7 @@ function sourceAliases(): { find: string; replacement: string }[] {
 export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'bench/src/**/*.test.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,

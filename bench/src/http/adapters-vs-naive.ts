@@ -1,6 +1,6 @@
 import type { EventName } from '@social-webhooks/core';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
-import { driveLoad, type LoadRun } from '../support/drive-load.js';
+import { driveLoad } from '../support/drive-load.js';
 import { BENCH_SECRET, HEADER, sampleBody } from '../support/payloads.js';
 import { formatCount, formatFigure, median } from '../support/stats.js';
 import type { Table } from '../support/table.js';
@@ -23,9 +23,17 @@ export interface HttpOptions {
   readonly eventName: EventName;
 }
 
+/** One run's figures: throughput, tail latency, and the server's own CPU time per request. */
+interface RunFigures {
+  readonly rps: number;
+  readonly p99: number;
+  readonly cpuUs: number;
+}
+
 /**
  * Section 2: each adapter against the hand-written route on the same framework, each server in its
- * own child process, the two alternated (A B, B A, ...) for several rounds after a warm-up.
+ * own child process, the two alternated (A B, B A, ...) for several rounds after a warm-up. Ratios
+ * are medians of the per-round ratios: the two runs of a round saw the same machine.
  */
 export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Table; met: boolean }> {
   const body = sampleBody(options.eventName);
@@ -35,35 +43,41 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
   for (const pair of PAIRS) {
     const servers = [await start(pair.adapter), await start(pair.naive)] as const;
     try {
-      const runs: [LoadRun[], LoadRun[]] = [[], []];
-      const drive = (server: ChildServer, seconds: number) =>
-        driveLoad({ url: `${server.origin}/webhook`, headers, body, connections: options.connections, seconds });
+      const drive = async (server: ChildServer, seconds: number): Promise<RunFigures> => {
+        const cpuBefore = server.cpuMs() ?? 0;
+        const run = await driveLoad({ url: `${server.origin}/webhook`, headers, body, connections: options.connections, seconds });
+        if (run.errors > 0 || run.non2xx > 0) {
+          throw new Error(`${pair.label}: ${run.errors} errors, ${run.non2xx} non-2xx answers from ${server.origin}`);
+        }
+        return { rps: run.requestsPerSecond, p99: run.p99Ms, cpuUs: (((server.cpuMs() ?? 0) - cpuBefore) * 1000) / run.total };
+      };
       for (const server of servers) await drive(server, Math.max(2, Math.ceil(options.seconds / 2)));
+      const rounds: [RunFigures, RunFigures][] = [];
       for (let round = 0; round < options.rounds; round++) {
-        for (const side of round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
-          const run = await drive(servers[side]!, options.seconds);
-          if (run.errors > 0 || run.non2xx > 0) {
-            throw new Error(`${pair.label} ${side === 0 ? 'adapter' : 'naive'}: ${run.errors} errors, ${run.non2xx} non-2xx answers`);
-          }
-          runs[side].push(run);
+        // The order alternates, so neither side always runs on a machine the other just warmed.
+        if (round % 2 === 0) {
+          const adapter = await drive(servers[0], options.seconds);
+          rounds.push([adapter, await drive(servers[1], options.seconds)]);
+        } else {
+          const naive = await drive(servers[1], options.seconds);
+          rounds.push([await drive(servers[0], options.seconds), naive]);
         }
       }
-      const [adapter, naive] = runs.map((list) => ({
-        rps: median(list.map((run) => run.requestsPerSecond)),
-        p99: median(list.map((run) => run.p99Ms)),
-      })) as [{ rps: number; p99: number }, { rps: number; p99: number }];
-      const throughput = adapter.rps / naive.rps;
-      const latency = adapter.p99 / naive.p99;
+      const side = (index: 0 | 1, key: keyof RunFigures) => median(rounds.map((round) => round[index][key]));
+      const ratio = (key: keyof RunFigures) => median(rounds.map(([adapter, naive]) => adapter[key] / naive[key]));
+      const throughput = ratio('rps');
+      const latency = ratio('p99');
       const pairMet = throughput >= THROUGHPUT_GOAL && latency <= P99_GOAL;
       met &&= pairMet;
       rows.push([
         pair.label,
-        formatCount(adapter.rps),
-        formatCount(naive.rps),
+        formatCount(side(0, 'rps')),
+        formatCount(side(1, 'rps')),
         throughput.toFixed(3),
-        formatFigure(adapter.p99),
-        formatFigure(naive.p99),
+        formatFigure(side(0, 'p99')),
+        formatFigure(side(1, 'p99')),
         latency.toFixed(2),
+        `${formatFigure(side(0, 'cpuUs'))} / ${formatFigure(side(1, 'cpuUs'))}`,
         pairMet ? 'met' : 'MISSED',
       ]);
     } finally {
@@ -75,7 +89,17 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
       title:
         `Over HTTP on loopback: adapter vs hand-written route (${options.eventName} envelope, ${body.byteLength} B; ` +
         `${options.connections} connections; median of ${options.rounds} alternating ${options.seconds} s runs)`,
-      columns: ['framework', 'adapter req/s', 'naive req/s', 'ratio', 'adapter p99 ms', 'naive p99 ms', 'p99 ratio', `goal >= ${THROUGHPUT_GOAL}, <= ${P99_GOAL}x`],
+      columns: [
+        'framework',
+        'adapter req/s',
+        'naive req/s',
+        'ratio',
+        'adapter p99 ms',
+        'naive p99 ms',
+        'p99 ratio',
+        'server CPU µs/req (adapter / naive)',
+        `goal >= ${THROUGHPUT_GOAL}, p99 <= ${P99_GOAL}x`,
+      ],
       rows,
     },
     met,

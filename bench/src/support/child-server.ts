@@ -13,7 +13,9 @@ export interface ChildServer {
   onLine(listener: (line: string) => void): void;
   /** The child's resident set size in bytes, from /proc (Linux), or `undefined` elsewhere. */
   rssBytes(): number | undefined;
-  /** Sends SIGTERM and resolves once the child has exited, with its exit code. */
+  /** The CPU time the child has used so far (all its threads, user + system) in ms, or `undefined` off Linux. */
+  cpuMs(): number | undefined;
+  /** Sends SIGTERM and resolves once the child has exited and its output is read, with its exit code. */
   stop(): Promise<number | null>;
 }
 
@@ -40,7 +42,8 @@ export function startChildServer(script: string, options: ChildServerOptions): P
     [...(options.nodeArgs ?? process.execArgv), ...extra, script, ...(options.args ?? [])],
     { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': it comes once the child's stdout is drained, so every line has been seen.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const listeners: ((line: string) => void)[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -68,6 +71,7 @@ export function startChildServer(script: string, options: ChildServerOptions): P
         origin: `http://127.0.0.1:${port}`,
         onLine: (listener) => void listeners.push(listener),
         rssBytes: () => readRss(child.pid!),
+        cpuMs: () => readCpuMs(child.pid!),
         stop: () => {
           child.kill('SIGTERM');
           return exited;
@@ -83,6 +87,19 @@ function readRss(pid: number): number | undefined {
     return match === null ? undefined : Number(match[1]) * 1024;
   } catch {
     // Not Linux, or the process is gone: the caller reports the figure as unavailable.
+    return undefined;
+  }
+}
+
+// /proc/<pid>/stat counts in clock ticks of 1/100 s (USER_HZ, 100 on Linux); fields 14 and 15 are
+// utime and stime, counted after the command name, which may hold spaces, so after its ')'.
+function readCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    // Not Linux, or the process is gone.
     return undefined;
   }
 }
