@@ -23,17 +23,17 @@ export interface BenchOptions {
 /** Runs the chosen sections in order, printing each table as soon as it is measured. Resolves whether every goal was met. */
 export async function runBench(options: BenchOptions): Promise<boolean> {
   console.log(`# pnpm bench\n\n${describeMachine()}; ${describeLoad()} at the start.\n`);
-  const verdicts: { section: Section; met: boolean }[] = [];
-  const print = (section: Section, result: { table: Table; met: boolean }) => {
+  const verdicts: { label: string; met: boolean }[] = [];
+  const print = (label: string, result: { table: Table; met: boolean }) => {
     console.log(renderTable(result.table));
-    verdicts.push({ section, met: result.met });
+    verdicts.push({ label, met: result.met });
   };
   for (const section of options.sections) {
     if (section === 'receive') print(section, await receiveVsBaseline(options.rounds));
     if (section === 'http') {
       for (const eventName of ['follow.created', 'profile.updated'] as const) {
         print(
-          section,
+          `http ${eventName}`,
           await adaptersVsNaive({ rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, eventName }),
         );
       }
@@ -44,6 +44,6 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
   // Read once so the sink's writes are observable and the work behind them cannot be optimised away.
   if (sunkValue() === Symbol.for('never')) console.log('');
   console.log(`${describeLoad()} at the end.`);
-  console.log(verdicts.map(({ section, met }) => `${section}: ${met ? 'goal met' : 'GOAL MISSED'}`).join('; '));
+  console.log(verdicts.map(({ label, met }) => `${label}: ${met ? 'goal met' : 'GOAL MISSED'}`).join('; '));
   return verdicts.every(({ met }) => met);
 }
