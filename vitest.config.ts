@@ -28,7 +28,7 @@ function sourceAliases(): { find: string; replacement: string }[] {
 export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'bench/src/**/*.test.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Generous: several suites start child processes (tsx, servers), slow on a loaded 2-core machine.
     testTimeout: 60_000,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSecretMatcher } from './secret-matcher.js';
 
@@ -20,5 +21,18 @@ describe('createSecretMatcher', () => {
     ['x'.repeat(10_000), undefined],
   ])('matches %j to the right entry', (received, expected) => {
     expect(match(received)).toBe(expected);
+  });
+
+  it('finds exactly the entry equal to the received value, whatever the lengths', () => {
+    const value = fc.string({ minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(fc.uniqueArray(value, { minLength: 1, maxLength: 4 }), fc.string({ maxLength: 30 }), fc.nat(), (values, other, pick) => {
+        const list = values.map((entry) => ({ value: entry, eventName: undefined }));
+        // Half the time one of the configured values, so matches are as common as misses.
+        const received = pick % 2 === 0 ? values[pick % values.length]! : other;
+        const expected = received === '' ? undefined : list.find((entry) => entry.value === received);
+        expect(createSecretMatcher(list)(received)).toBe(expected);
+      }),
+    );
   });
 });

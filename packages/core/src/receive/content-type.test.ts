@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isJsonContentType, parseContentLength } from './content-type.js';
 
@@ -27,9 +28,27 @@ describe('parseContentLength', () => {
     ['-1', undefined],
     ['1e3', undefined],
     ['12abc', undefined],
+    ['007', 7],
+    ['999999999999999', 999_999_999_999_999],
+    ['1234567890123456', undefined],
+    [' 42', undefined],
+    ['42 ', undefined],
+    ['', undefined],
+    ['\u0663', undefined],
     [-1, undefined],
     [Number.NaN, undefined],
   ])('%j reads as %j', (value, expected) => {
     expect(parseContentLength(value)).toBe(expected);
+  });
+});
+
+describe('parseContentLength against its definition', () => {
+  it('reads a string exactly when it is 1 to 15 ASCII digits, as Number() does', () => {
+    const digitsOrNot = fc.oneof(fc.stringMatching(/^\d{0,17}$/), fc.string({ maxLength: 17 }));
+    fc.assert(
+      fc.property(digitsOrNot, (value) => {
+        expect(parseContentLength(value)).toBe(/^\d{1,15}$/.test(value) ? Number(value) : undefined);
+      }),
+    );
   });
 });

@@ -14,7 +14,10 @@ export async function dispatch<Context>(
   const handler = known ? options.handlers.get((event as WebhookEvent).eventName) : options.onUnknownEvent;
   if (handler === undefined) return success(known ? 'no_handler' : 'unknown_event', event.eventName);
   try {
-    await handler(event as never, context);
+    const returned: unknown = handler(event as never, context);
+    // Only a promise (or other thenable) needs awaiting: awaiting a plain value, which most
+    // handlers return, would still cost a turn of the microtask queue on every delivery.
+    if (isThenable(returned)) await returned;
   } catch (error) {
     await report(options, error, event, context);
     return failure('handler_failed', HANDLER_FAILED, event.eventName);
@@ -34,4 +37,8 @@ async function report<Context>(
     // The error hook is the user's last reporting channel; when it fails too, stderr is all that is left.
     console.error('social-webhooks: the onError hook threw while reporting a handler failure.', hookError);
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }

@@ -1,0 +1,112 @@
+import type { EventName } from '@social-webhooks/core';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { driveLoad } from '../support/drive-load.js';
+import { BENCH_SECRET, HEADER, sampleBody } from '../support/payloads.js';
+import { formatCount, formatFigure, median } from '../support/stats.js';
+import type { Table } from '../support/table.js';
+import type { ServerVariant } from './server-variants.js';
+
+/** Issue 3's goals: at least 0.95 of the naive route's throughput, p99 at most 1.1 times its p99. */
+export const THROUGHPUT_GOAL = 0.95;
+export const P99_GOAL = 1.1;
+
+const PAIRS: readonly { label: string; adapter: ServerVariant; naive: ServerVariant }[] = [
+  { label: 'Express', adapter: 'express-adapter', naive: 'express-naive' },
+  { label: 'Hono', adapter: 'hono-adapter', naive: 'hono-naive' },
+  { label: 'core Web handler', adapter: 'web-handler', naive: 'web-bare' },
+];
+
+export interface HttpOptions {
+  readonly rounds: number;
+  readonly seconds: number;
+  readonly connections: number;
+  readonly eventName: EventName;
+}
+
+/** One run's figures: throughput, tail latency, and the server's own CPU time per request. */
+interface RunFigures {
+  readonly rps: number;
+  readonly p99: number;
+  readonly cpuUs: number;
+}
+
+/**
+ * Section 2: each adapter against the hand-written route on the same framework, each server in its
+ * own child process, the two alternated (A B, B A, ...) for several rounds after a warm-up. Ratios
+ * are medians of the per-round ratios: the two runs of a round saw the same machine.
+ */
+export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Table; met: boolean }> {
+  const body = sampleBody(options.eventName);
+  const headers = { 'content-type': 'application/json', [HEADER]: BENCH_SECRET };
+  const rows: string[][] = [];
+  let met = true;
+  for (const pair of PAIRS) {
+    const servers = [await start(pair.adapter), await start(pair.naive)] as const;
+    try {
+      const drive = async (server: ChildServer, seconds: number): Promise<RunFigures> => {
+        const cpuBefore = server.cpuMs() ?? 0;
+        const run = await driveLoad({ url: `${server.origin}/webhook`, headers, body, connections: options.connections, seconds });
+        if (run.errors > 0 || run.non2xx > 0) {
+          throw new Error(`${pair.label}: ${run.errors} errors, ${run.non2xx} non-2xx answers from ${server.origin}`);
+        }
+        return { rps: run.requestsPerSecond, p99: run.p99Ms, cpuUs: (((server.cpuMs() ?? 0) - cpuBefore) * 1000) / run.total };
+      };
+      for (const server of servers) await drive(server, Math.max(2, Math.ceil(options.seconds / 2)));
+      const rounds: [RunFigures, RunFigures][] = [];
+      for (let round = 0; round < options.rounds; round++) {
+        // The order alternates, so neither side always runs on a machine the other just warmed.
+        if (round % 2 === 0) {
+          const adapter = await drive(servers[0], options.seconds);
+          rounds.push([adapter, await drive(servers[1], options.seconds)]);
+        } else {
+          const naive = await drive(servers[1], options.seconds);
+          rounds.push([await drive(servers[0], options.seconds), naive]);
+        }
+      }
+      const side = (index: 0 | 1, key: keyof RunFigures) => median(rounds.map((round) => round[index][key]));
+      const ratio = (key: keyof RunFigures) => median(rounds.map(([adapter, naive]) => adapter[key] / naive[key]));
+      const throughput = ratio('rps');
+      const latency = ratio('p99');
+      const pairMet = throughput >= THROUGHPUT_GOAL && latency <= P99_GOAL;
+      met &&= pairMet;
+      rows.push([
+        pair.label,
+        formatCount(side(0, 'rps')),
+        formatCount(side(1, 'rps')),
+        throughput.toFixed(3),
+        formatFigure(side(0, 'p99')),
+        formatFigure(side(1, 'p99')),
+        latency.toFixed(2),
+        `${formatFigure(side(0, 'cpuUs'))} / ${formatFigure(side(1, 'cpuUs'))}`,
+        pairMet ? 'met' : 'MISSED',
+      ]);
+    } finally {
+      for (const server of servers) await server.stop();
+    }
+  }
+  return {
+    table: {
+      title:
+        `Over HTTP on loopback: adapter vs hand-written route (${options.eventName} envelope, ${body.byteLength} B; ` +
+        `${options.connections} connections; median of ${options.rounds} alternating ${options.seconds} s runs)`,
+      columns: [
+        'framework',
+        'adapter req/s',
+        'naive req/s',
+        'ratio',
+        'adapter p99 ms',
+        'naive p99 ms',
+        'p99 ratio',
+        'server CPU µs/req (adapter / naive)',
+        `goal >= ${THROUGHPUT_GOAL}, p99 <= ${P99_GOAL}x`,
+      ],
+      rows,
+    },
+    met,
+  };
+}
+
+// The child runs this same entry script in its `serve` mode (see bench.ts).
+function start(variant: ServerVariant): Promise<ChildServer> {
+  return startChildServer(process.argv[1]!, { args: ['serve', variant], ready: /^listening (\d+)$/ });
+}

@@ -1,0 +1,49 @@
+import { adaptersVsNaive } from './http/adapters-vs-naive.js';
+import { costVsSize } from './in-process/cost-vs-size.js';
+import { headerTiming } from './in-process/header-timing.js';
+import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
+import { describeLoad, describeMachine } from './support/machine.js';
+import { sunkValue } from './support/sink.js';
+import { renderTable, type Table } from './support/table.js';
+
+export const SECTIONS = ['receive', 'http', 'size', 'header'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface BenchOptions {
+  readonly sections: readonly Section[];
+  /** Rounds of the in-process sections. */
+  readonly rounds: number;
+  readonly httpRounds: number;
+  readonly httpSeconds: number;
+  readonly connections: number;
+  /** The length of each unknown field in the size section. */
+  readonly fieldLength: number;
+}
+
+/** Runs the chosen sections in order, printing each table as soon as it is measured. Resolves whether every goal was met. */
+export async function runBench(options: BenchOptions): Promise<boolean> {
+  console.log(`# pnpm bench\n\n${describeMachine()}; ${describeLoad()} at the start.\n`);
+  const verdicts: { label: string; met: boolean }[] = [];
+  const print = (label: string, result: { table: Table; met: boolean }) => {
+    console.log(renderTable(result.table));
+    verdicts.push({ label, met: result.met });
+  };
+  for (const section of options.sections) {
+    if (section === 'receive') print(section, await receiveVsBaseline(options.rounds));
+    if (section === 'http') {
+      for (const eventName of ['follow.created', 'profile.updated'] as const) {
+        print(
+          `http ${eventName}`,
+          await adaptersVsNaive({ rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, eventName }),
+        );
+      }
+    }
+    if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
+    if (section === 'header') print(section, await headerTiming(options.rounds * 2));
+  }
+  // Read once so the sink's writes are observable and the work behind them cannot be optimised away.
+  if (sunkValue() === Symbol.for('never')) console.log('');
+  console.log(`${describeLoad()} at the end.`);
+  console.log(verdicts.map(({ label, met }) => `${label}: ${met ? 'goal met' : 'GOAL MISSED'}`).join('; '));
+  return verdicts.every(({ met }) => met);
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
+
+/** A server running in a child process, on loopback. */
+export interface ChildServer {
+  readonly pid: number;
+  readonly port: number;
+  /** `http://127.0.0.1:<port>` — load only ever goes to loopback. */
+  readonly origin: string;
+  /** Called for every line the child prints after it started listening. */
+  onLine(listener: (line: string) => void): void;
+  /** The child's resident set size in bytes, from /proc (Linux), or `undefined` elsewhere. */
+  rssBytes(): number | undefined;
+  /** The CPU time the child has used so far (all its threads, user + system) in ms, or `undefined` off Linux. */
+  cpuMs(): number | undefined;
+  /** Sends SIGTERM and resolves once the child has exited and its output is read, with its exit code. */
+  stop(): Promise<number | null>;
+}
+
+export interface ChildServerOptions {
+  /** The Node arguments before the script: by default this process's own (`--conditions=source --import tsx`). */
+  readonly nodeArgs?: readonly string[];
+  readonly args?: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  /** The line that says the server listens; its first capture group is the port. */
+  readonly ready: RegExp;
+  /** How long the child may take to start. Default 30 s. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Starts `script` under this Node binary (not through pnpm or a tsx wrapper, so the pid is the
+ * server's own and its memory can be read), and resolves once it prints its `ready` line.
+ */
+export function startChildServer(script: string, options: ChildServerOptions): Promise<ChildServer> {
+  const extra = process.env['BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
+  const child: ChildProcessByStdio<null, Readable, null> = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? process.execArgv), ...extra, script, ...(options.args ?? [])],
+    { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // 'close', not 'exit': it comes once the child's stdout is drained, so every line has been seen.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const listeners: ((line: string) => void)[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not print its ready line within ${options.timeoutMs ?? 30_000} ms`));
+    }, options.timeoutMs ?? 30_000);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with code ${code} before it was ready`));
+    });
+    let ready = false;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (ready) {
+        for (const listener of listeners) listener(line);
+        return;
+      }
+      const match = options.ready.exec(line);
+      if (match === null) return;
+      ready = true;
+      clearTimeout(timer);
+      const port = Number(match[1]);
+      resolve({
+        pid: child.pid!,
+        port,
+        origin: `http://127.0.0.1:${port}`,
+        onLine: (listener) => void listeners.push(listener),
+        rssBytes: () => readRss(child.pid!),
+        cpuMs: () => readCpuMs(child.pid!),
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    });
+  });
+}
+
+function readRss(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match === null ? undefined : Number(match[1]) * 1024;
+  } catch {
+    // Not Linux, or the process is gone: the caller reports the figure as unavailable.
+    return undefined;
+  }
+}
+
+// /proc/<pid>/stat counts in clock ticks of 1/100 s (USER_HZ, 100 on Linux); fields 14 and 15 are
+// utime and stime, counted after the command name, which may hold spaces, so after its ')'.
+function readCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    // Not Linux, or the process is gone.
+    return undefined;
+  }
+}

@@ -1,0 +1,46 @@
+import type { EventName } from '@social-webhooks/core';
+import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
+
+/** The header value every benchmark receiver accepts: 64 characters, like a generated token. */
+export const BENCH_SECRET = 'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d';
+
+/** The delivery header the service sends (SPEC §1). */
+export const HEADER = 'x-airstack-webhook';
+
+const encoder = new TextEncoder();
+
+/** The documented sample of `eventName` as the bytes of a delivery body (envelope form by default). */
+export function sampleBody(eventName: EventName, form: 'envelope' | 'flat' = 'envelope'): Uint8Array {
+  return encoder.encode(buildDelivery({ secret: BENCH_SECRET, eventName, form }).body);
+}
+
+/**
+ * A `follow.created` envelope of exactly `size` bytes: the documented payload plus unknown extra
+ * fields (which the receiver must keep, SPEC §1), so parse and validation work grow with the size.
+ * Each field holds varied text, as real data would, rather than one long run of one character.
+ */
+export function paddedFollowBody(size: number, fieldLength = 1_000): Uint8Array {
+  const { data } = sampleEvent('follow.created');
+  const padded: Record<string, unknown> = { ...data };
+  const base = JSON.stringify({ eventName: 'follow.created', data: padded }).length;
+  // Each field adds `,"extraField000001":"<value>"`: 22 characters and the value (ASCII, no escapes).
+  const overhead = 22;
+  let remaining = size - base;
+  if (remaining <= overhead) throw new Error(`a padded body needs at least ${base + overhead + 1} bytes`);
+  for (let index = 0; remaining > 0; index++) {
+    // `fieldLength`-character values, the last one shortened to land on `size` exactly.
+    const valueLength = remaining - overhead - fieldLength > overhead ? fieldLength : remaining - overhead;
+    padded[`extraField${String(index).padStart(6, '0')}`] = filler(index, valueLength);
+    remaining -= overhead + valueLength;
+  }
+  const bytes = encoder.encode(JSON.stringify({ eventName: 'follow.created', data: padded }));
+  if (bytes.byteLength !== size) throw new Error(`padded body is ${bytes.byteLength} bytes, wanted ${size}`);
+  return bytes;
+}
+
+function filler(seed: number, length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ';
+  let text = '';
+  for (let index = 0; index < length; index++) text += alphabet[(seed * 7 + index * 13) % alphabet.length];
+  return text;
+}
