@@ -10,9 +10,13 @@ export interface ReceiverRun {
   readonly mix: MixResult;
   /** Handler calls by event type, counted from the one line the example logs per handled event. */
   readonly handled: Record<EventName, number>;
-  /** Resident memory just after start-up, after the warm-up (the run's "before"), and after the run. */
+  /** Resident memory just after start-up. */
   readonly rssCold: number | undefined;
+  /** Resident memory after the warm-up and a full garbage collection: the run's "before". */
   readonly rssBefore: number | undefined;
+  /** Resident memory straight after the run, before any collection: how high it went. */
+  readonly rssAfterRun: number | undefined;
+  /** Resident memory after the run and a full garbage collection: what the run left behind. */
   readonly rssAfter: number | undefined;
   readonly exitCode: number | null;
 }
@@ -47,6 +51,7 @@ export async function runReceiver(example: string, options: RunOptions): Promise
     nodeArgs: ['--conditions=source', '--import', 'tsx'],
     env: { ...process.env, PORT: '0', WEBHOOK_SECRET: JSON.stringify(secrets) },
     ready: /listening on http:\/\/localhost:(\d+)\//,
+    inspect: true,
   });
   const handled = Object.fromEntries(EVENT_NAMES.map((name) => [name, 0])) as Record<EventName, number>;
   server.onLine((line) => {
@@ -56,16 +61,20 @@ export async function runReceiver(example: string, options: RunOptions): Promise
   const rssCold = server.rssBytes();
   let mix: MixResult;
   let rssBefore: number | undefined;
+  let rssAfterRun: number | undefined;
   let rssAfter: number | undefined;
   let handledBefore: Record<EventName, number>;
   try {
     const drive = { url: `${server.origin}/webhook`, cycle: requestCycle(secrets), connections: options.connections, deadlineMs: options.deadlineMs };
     await driveMix({ ...drive, amount: options.warmup });
     handledBefore = await settled(handled);
+    await server.collectGarbage();
     rssBefore = server.rssBytes();
     mix = await driveMix({ ...drive, amount: options.amount });
     // A moment for the last responses' work (and their log lines) to finish before measuring.
     await settled(handled);
+    rssAfterRun = server.rssBytes();
+    await server.collectGarbage();
     rssAfter = server.rssBytes();
   } catch (error) {
     await server.stop();
@@ -74,7 +83,7 @@ export async function runReceiver(example: string, options: RunOptions): Promise
   const exitCode = await server.stop();
   // Counted once the child's output is fully read, so a late handler call would still be seen.
   for (const name of EVENT_NAMES) handled[name] -= handledBefore[name];
-  return { name: example, mix, handled, rssCold, rssBefore, rssAfter, exitCode };
+  return { name: example, mix, handled, rssCold, rssBefore, rssAfterRun, rssAfter, exitCode };
 }
 
 // Waits until the log lines stop arriving (none for 500 ms), then copies the counts.

@@ -2,6 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
+import { collectGarbage } from './collect-garbage.js';
 
 /** A server running in a child process, on loopback. */
 export interface ChildServer {
@@ -15,6 +16,8 @@ export interface ChildServer {
   rssBytes(): number | undefined;
   /** The CPU time the child has used so far (all its threads, user + system) in ms, or `undefined` off Linux. */
   cpuMs(): number | undefined;
+  /** A full garbage collection in the child, through its inspector (needs `inspect: true`). */
+  collectGarbage(): Promise<void>;
   /** Sends SIGTERM and resolves once the child has exited and its output is read, with its exit code. */
   stop(): Promise<number | null>;
 }
@@ -27,6 +30,8 @@ export interface ChildServerOptions {
   readonly cwd?: string;
   /** The line that says the server listens; its first capture group is the port. */
   readonly ready: RegExp;
+  /** Starts the child with its inspector on a free loopback port, so `collectGarbage()` can run. */
+  readonly inspect?: boolean;
   /** How long the child may take to start. Default 30 s. */
   readonly timeoutMs?: number;
 }
@@ -37,11 +42,13 @@ export interface ChildServerOptions {
  */
 export function startChildServer(script: string, options: ChildServerOptions): Promise<ChildServer> {
   const extra = process.env['BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
-  const child: ChildProcessByStdio<null, Readable, null> = spawn(
+  const inspect = options.inspect === true ? ['--inspect=127.0.0.1:0'] : [];
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? process.execArgv), ...extra, script, ...(options.args ?? [])],
-    { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+    [...(options.nodeArgs ?? process.execArgv), ...inspect, ...extra, script, ...(options.args ?? [])],
+    { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  const inspector = watchStderr(child.stderr);
   // 'close', not 'exit': it comes once the child's stdout is drained, so every line has been seen.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const listeners: ((line: string) => void)[] = [];
@@ -72,12 +79,31 @@ export function startChildServer(script: string, options: ChildServerOptions): P
         onLine: (listener) => void listeners.push(listener),
         rssBytes: () => readRss(child.pid!),
         cpuMs: () => readCpuMs(child.pid!),
+        collectGarbage: async () => {
+          const url = await inspector;
+          if (url === undefined) throw new Error(`${script} was not started with inspect: true`);
+          await collectGarbage(url);
+        },
         stop: () => {
           child.kill('SIGTERM');
           return exited;
         },
       });
     });
+  });
+}
+
+// Passes the child's stderr through, except the inspector's own notices, whose `ws://` address it
+// keeps: resolves with it, or with undefined when the stream ends without one.
+function watchStderr(stderr: Readable): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    createInterface({ input: stderr })
+      .on('line', (line) => {
+        const match = /^Debugger listening on (ws:\/\/\S+)$/.exec(line);
+        if (match !== null) resolve(match[1]);
+        else if (!/^(For help, see: |Debugger (attached|ending))/.test(line)) process.stderr.write(`${line}\n`);
+      })
+      .once('close', () => resolve(undefined));
   });
 }
 
