@@ -1,14 +1,18 @@
 import type { DeliveryReport, ResultHook } from './delivery-report.js';
-import type { LogMethod, ResolvedLogger } from './logger.js';
+import { isThenable } from '../is-thenable.js';
+import { isSilent, type LogMethod, type ResolvedLogger } from './logger.js';
 
 /** Reports one delivery's outcome to the logger and to `onResult`. Never throws. */
 export type Reporter = (report: DeliveryReport) => void;
 
 /**
- * Builds the reporter. Log levels: 2xx `info`, 4xx `warn`, 5xx `error`, and `error` for a handler
+ * Builds the reporter, or none when there is no one to report to (no logger level that reports
+ * deliveries and no `onResult`), so an unobserved receiver does not time and describe every
+ * delivery for nothing. Log levels: 2xx `info`, 4xx `warn`, 5xx `error`, and `error` for a handler
  * that failed after an early answer (nobody else will hear of it but `onError`).
  */
-export function createReporter(logger: ResolvedLogger, onResult: ResultHook | undefined): Reporter {
+export function createReporter(logger: ResolvedLogger, onResult: ResultHook | undefined): Reporter | undefined {
+  if (onResult === undefined && isSilent(logger)) return undefined;
   return function reportDelivery(report) {
     const { status, code, eventName, durationMs, afterResponse } = report;
     const fields = eventName === undefined ? { status, code, durationMs, afterResponse } : { status, code, eventName, durationMs, afterResponse };
@@ -32,8 +36,4 @@ function levelOf(logger: ResolvedLogger, status: number, afterResponse: boolean)
 
 function hookFailed(logger: ResolvedLogger, error: unknown): void {
   logger.error('social-webhooks: the onResult hook threw; the delivery was answered as usual.', { error });
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

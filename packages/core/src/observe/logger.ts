@@ -65,6 +65,11 @@ export function resolveLogger(logger: Logger | undefined, fail: (message: string
   return { debug: pick('debug'), info: pick('info'), warn: pick('warn'), error: pick('error') };
 }
 
+/** Whether none of the levels a delivery is reported at (info, warn, error) logs anything. */
+export function isSilent(logger: ResolvedLogger): boolean {
+  return logger.info === ignore && logger.warn === ignore && logger.error === ignore;
+}
+
 function ignore(): void {
   return;
 }

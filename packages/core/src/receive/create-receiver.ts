@@ -6,6 +6,7 @@ import type { BodyContent, Delivery } from './delivery.js';
 import { createReporter } from '../observe/create-reporter.js';
 import { failure, type ReceiveResult } from './outcome.js';
 import { parseBody } from './parse-body.js';
+import { createRefusals } from './refusals.js';
 import type { DeliveryRun } from './respond-within.js';
 import { runDelivery } from './run-delivery.js';
 import { toEvent } from './to-event.js';
@@ -19,9 +20,6 @@ export interface WebhookReceiver<Context> {
   /** Checks, parses, validates and dispatches one delivery. Never rejects. */
   receive(delivery: Delivery<Context>): Promise<ReceiveResult>;
 }
-
-const TOO_LARGE = (limit: number) =>
-  failure('payload_too_large', `The body is larger than the limit of ${limit} bytes (the maxBodyBytes option).`);
 
 /**
  * Builds the receive path for an adapter: options are checked here, once, so a mistake surfaces at
@@ -38,11 +36,16 @@ export function createWebhookReceiver<Context>(
   const matchSecret = createSecretMatcher(resolved.secrets);
   const { maxBodyBytes } = resolved;
   const report = createReporter(resolved.logger, resolved.onResult);
+  const refusals = createRefusals(resolved.header, maxBodyBytes);
 
   async function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
-    const started = performance.now();
+    const started = report === undefined ? 0 : performance.now();
     const outcome = await check(delivery);
     const { result, settled }: DeliveryRun = 'result' in outcome ? outcome : { result: outcome };
+    if (report === undefined) {
+      if (settled !== undefined) keepAlive(delivery, settled);
+      return result;
+    }
     const { status, code, eventName } = result;
     report({ status, code, eventName, durationMs: performance.now() - started, afterResponse: false });
     if (settled !== undefined) {
@@ -58,33 +61,25 @@ export function createWebhookReceiver<Context>(
   async function check(delivery: Delivery<Context>): Promise<ReceiveResult | DeliveryRun> {
     const { header } = delivery;
     if (header === null || header === undefined || header === '') {
-      return failure('header_missing', `The ${resolved.header} header is missing.`);
+      return refusals.headerMissing;
     }
     const secret = matchSecret(header);
-    if (secret === undefined) {
-      return failure('header_mismatch', `The ${resolved.header} header does not match a configured secret.`);
-    }
+    if (secret === undefined) return refusals.headerMismatch;
     const { contentType } = delivery;
     if (contentType !== null && contentType !== undefined && contentType !== '' && !isJsonContentType(contentType)) {
-      return failure('unsupported_media_type', 'The content-type must be application/json.');
+      return refusals.unsupportedMediaType;
     }
     const declaredLength = parseContentLength(delivery.contentLength);
-    if (declaredLength !== undefined && declaredLength > maxBodyBytes) return TOO_LARGE(maxBodyBytes);
+    if (declaredLength !== undefined && declaredLength > maxBodyBytes) return refusals.tooLarge;
 
     let content: BodyContent;
     try {
       content = await delivery.readBody(maxBodyBytes);
     } catch {
-      // The client went away or sent a broken stream; nobody is left to read a detailed answer.
-      return failure('invalid_json', 'The body could not be read completely.');
+      return refusals.unreadable;
     }
-    if (content.kind === 'too-large') return TOO_LARGE(maxBodyBytes);
-    if (content.kind === 'unavailable') {
-      return failure(
-        'body_unavailable',
-        'The request body was consumed before the webhook handler ran. Mount the handler before body parsers.',
-      );
-    }
+    if (content.kind === 'too-large') return refusals.tooLarge;
+    if (content.kind === 'unavailable') return refusals.bodyUnavailable;
     const body = parseBody(content);
     if (!body.ok) return failure(body.code, body.message);
 
