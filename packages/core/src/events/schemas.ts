@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import type { EventName } from './event-names.js';
-
-// Identity fields are strings, but some of the service's filter docs type them as Int (SPEC §1):
-// accept an integer and hand it on as a string, so handlers see one type.
-const identifier = z.union([z.string(), z.int().transform(String)]);
-
-// The docs disagree with themselves on most fields (SPEC §1), so every field but the identity ones
-// is optional and may be null. Unknown fields are kept (`looseObject`): the service adds fields.
-const text = z.string().nullish();
-const integer = z.int().nullish();
-const flag = z.boolean().nullish();
+import { flag, identifier, integer, text } from './field-schemas.js';
 
 export const profileImageContentValueSchema = z.looseObject({
   image: z

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isEventName, type EventName } from '../events/event-names.js';
-import { eventPayloadSchemas } from '../events/schemas.js';
+import { createFastParse } from '../events/fast-parse.js';
+import { eventPayloadSchemas, followPayloadSchema, profilePayloadSchema } from '../events/schemas.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
 import type { SecretEntry } from '../auth/secret-entries.js';
 import { failure, type ReceiveResult } from './outcome.js';
@@ -41,7 +42,14 @@ export function toEvent(body: JsonObject, secret: SecretEntry): ToEventResult {
   return validate(eventName, data);
 }
 
+const fastParseProfile = createFastParse(profilePayloadSchema);
+const fastParseFollow = createFastParse(followPayloadSchema);
+
 function validate(eventName: EventName, data: JsonObject): ToEventResult {
+  // A comparison, not a lookup by the event name: that string is fresh from JSON.parse every time.
+  const fastParse = eventName === 'follow.created' || eventName === 'follow.deleted' ? fastParseFollow : fastParseProfile;
+  const fast = fastParse(data);
+  if (fast !== undefined) return { kind: 'known', event: { eventName, data: fast } as WebhookEvent };
   const parsed = eventPayloadSchemas[eventName].safeParse(data);
   if (!parsed.success) {
     return refused('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(parsed.error)}.`, eventName);
