@@ -34,7 +34,8 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
       // getter throws, which the core ignores.
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
     });
-    c.header('content-type', 'application/json; charset=utf-8');
-    return c.body(result.body, result.status as ContentfulStatusCode);
+    // The header as an argument, not through c.header(): with no other header set, Hono then hands
+    // @hono/node-server a plain object instead of a Headers instance to build and convert back.
+    return c.body(result.body, result.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });
   };
 }
