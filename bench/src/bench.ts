@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { serveVariant } from './http/serve-variant.js';
+import { FRAMEWORKS, type Framework } from './http/adapters-vs-naive.js';
 import { runBench, SECTIONS, type Section } from './run-bench.js';
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
-//   [--field-length N] [--strict]`
+//   [--field-length N] [--framework express|hono|web]... [--strict]`
 // runs the benchmark; `node dist/bench.js serve <variant>` is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -13,6 +14,7 @@ const { positionals, values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     'field-length': { type: 'string', default: '1000' },
+    framework: { type: 'string', multiple: true, default: [...FRAMEWORKS] },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -29,9 +31,15 @@ if (positionals[0] === 'serve') {
     httpSeconds: positiveInteger(values.seconds, 'seconds'),
     connections: positiveInteger(values.connections, 'connections'),
     fieldLength: positiveInteger(values['field-length'], 'field-length'),
+    frameworks: values.framework.map(framework),
   });
   // A benchmark prints figures; only --strict turns a missed goal into a failing exit code.
   if (values.strict && !met) process.exitCode = 1;
+}
+
+function framework(name: string): Framework {
+  if (!(FRAMEWORKS as readonly string[]).includes(name)) throw new Error(`--framework must be one of ${FRAMEWORKS.join(', ')}, got ${name}`);
+  return name as Framework;
 }
 
 function positiveInteger(value: string, name: string): number {

@@ -1,4 +1,4 @@
-import { adaptersVsNaive } from './http/adapters-vs-naive.js';
+import { adaptersVsNaive, type Framework } from './http/adapters-vs-naive.js';
 import { costVsSize } from './in-process/cost-vs-size.js';
 import { headerTiming } from './in-process/header-timing.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
@@ -15,6 +15,8 @@ export interface BenchOptions {
   readonly rounds: number;
   readonly httpRounds: number;
   readonly httpSeconds: number;
+  /** The frameworks of the HTTP section. */
+  readonly frameworks: readonly Framework[];
   readonly connections: number;
   /** The length of each unknown field in the size section. */
   readonly fieldLength: number;
@@ -34,7 +36,7 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
       for (const eventName of ['follow.created', 'profile.updated'] as const) {
         print(
           `http ${eventName}`,
-          await adaptersVsNaive({ rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, eventName }),
+          await adaptersVsNaive({ rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, eventName, frameworks: options.frameworks }),
         );
       }
     }

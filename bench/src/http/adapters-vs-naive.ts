@@ -10,10 +10,14 @@ import type { ServerVariant } from './server-variants.js';
 export const THROUGHPUT_GOAL = 0.95;
 export const P99_GOAL = 1.1;
 
-const PAIRS: readonly { label: string; adapter: ServerVariant; naive: ServerVariant }[] = [
-  { label: 'Express', adapter: 'express-adapter', naive: 'express-naive' },
-  { label: 'Hono', adapter: 'hono-adapter', naive: 'hono-naive' },
-  { label: 'core Web handler', adapter: 'web-handler', naive: 'web-bare' },
+/** The frameworks compared, as `--framework` names them. */
+export const FRAMEWORKS = ['express', 'hono', 'web'] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
+
+const PAIRS: readonly { framework: Framework; label: string; adapter: ServerVariant; naive: ServerVariant }[] = [
+  { framework: 'express', label: 'Express', adapter: 'express-adapter', naive: 'express-naive' },
+  { framework: 'hono', label: 'Hono', adapter: 'hono-adapter', naive: 'hono-naive' },
+  { framework: 'web', label: 'core Web handler', adapter: 'web-handler', naive: 'web-bare' },
 ];
 
 export interface HttpOptions {
@@ -21,6 +25,8 @@ export interface HttpOptions {
   readonly seconds: number;
   readonly connections: number;
   readonly eventName: EventName;
+  /** The frameworks to compare. Default: all. */
+  readonly frameworks?: readonly Framework[];
 }
 
 /** One run's figures: throughput, tail latency, and the server's own CPU time per request. */
@@ -40,7 +46,7 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
   const headers = { 'content-type': 'application/json', [HEADER]: BENCH_SECRET };
   const rows: string[][] = [];
   let met = true;
-  for (const pair of PAIRS) {
+  for (const pair of PAIRS.filter(({ framework }) => options.frameworks?.includes(framework) ?? true)) {
     const servers = [await start(pair.adapter), await start(pair.naive)] as const;
     try {
       const drive = async (server: ChildServer, seconds: number): Promise<RunFigures> => {
