@@ -12,7 +12,8 @@ export { DEFAULT_HEADER, DEFAULT_MAX_BODY_BYTES } from './options/resolve-option
 export type { BodyContent, Delivery } from './receive/delivery.js';
 export type { ReceiveResult, SuccessCode } from './receive/outcome.js';
 export { createWebhookReceiver, type WebhookReceiver } from './receive/create-receiver.js';
-export { readStream, readWebBody } from './web/read-web-body.js';
+export { readStream, readWebBody } from './streams/read-web-body.js';
+export { readNodeStream, type NodeReadableLike } from './streams/read-node-stream.js';
 export { toResponse, webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
 export type { ClaimState, DedupeStore } from './dedupe/dedupe-store.js';
 export {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { BodyContent } from '@social-webhooks/core';
+import { readNodeStream, type BodyContent } from '@social-webhooks/core';
 
 /** A request that a body parser may already have read (`express.json()`, `.text()`, `.raw()`). */
 export type MaybeParsedRequest = IncomingMessage & { body?: unknown; _body?: boolean };
@@ -11,42 +11,7 @@ export type MaybeParsedRequest = IncomingMessage & { body?: unknown; _body?: boo
  */
 export function readNodeBody(req: MaybeParsedRequest, limit: number): Promise<BodyContent> {
   if (req._body === true || req.readableEnded) return Promise.resolve(fromParser(req.body, limit));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) {
-        cleanup();
-        // Let Node discard the rest, so the connection stays usable for the 413.
-        req.resume();
-        resolve({ kind: 'too-large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve({ kind: 'bytes', bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) });
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const onClose = () => {
-      if (!req.readableEnded) onError(new Error('The client closed the connection before the body ended.'));
-    };
-    function cleanup() {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    }
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
-  });
+  return readNodeStream(req, limit);
 }
 
 // A parsed value's size is unknown without the original bytes: `express.json({ limit })` governs it,

@@ -1,4 +1,5 @@
 import type { BodyContent } from '../receive/delivery.js';
+import { concatChunks } from './concat-chunks.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -32,16 +33,5 @@ export async function readStream(stream: ReadableStream<Uint8Array>, limit: numb
     }
     chunks.push(value);
   }
-  return { kind: 'bytes', bytes: concat(chunks, total) };
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return { kind: 'bytes', bytes: concatChunks(chunks, total) };
 }
