@@ -53,7 +53,7 @@ export async function headerTiming(rounds: number): Promise<{ table: Table; met:
         ...deliveries.map((delivery, index) => ({ name: `receive ${index}`, run: () => receiver.receive(delivery) })),
         ...deliveries.map((delivery, index) => ({ name: `=== ${index}`, run: () => sink(delivery.header === secret) })),
       ],
-      { rounds, batchMs: 10 },
+      { rounds, batchMs: 40 },
     );
     columns.push({ receiver: timings.slice(0, CASES.length), naive: timings.slice(CASES.length) });
   }
