@@ -26,3 +26,10 @@ export {
 export { DEFAULT_MEMORY_STORE_ENTRIES, memoryStore, type MemoryStoreOptions } from './dedupe/memory-store.js';
 export type { LogFields, LogMethod, Logger } from './observe/logger.js';
 export type { DeliveryReport, ResultHook } from './observe/delivery-report.js';
+export {
+  deliveryVerifier,
+  type DeliveryInput,
+  type DeliveryVerifier,
+  type VerifierOptions,
+  type VerifyResult,
+} from './verify/delivery-verifier.js';
