@@ -36,7 +36,7 @@ mkdirSync(consumer, { recursive: true });
 const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, tarball]) => [name, `file:${tarball}`]));
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({
   name: 'consumer', private: true,
-  dependencies: { ...dependencies, express: '^5.1.0', hono: '^4.6.0' },
+  dependencies: { ...dependencies, express: '^5.1.0', hono: '^4.6.0', fastify: '^5.0.0', fastify4: 'npm:fastify@^4.26.0', koa: '^3.0.0' },
   pnpm: { overrides: dependencies },
 }, null, 2));
 run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], consumer);
@@ -54,11 +54,33 @@ const delivery = `
   await new Promise((r) => server.once('listening', r));
   const expressResponse = await fetch('http://127.0.0.1:' + server.address().port + '/webhook', { method: 'POST', headers, body });
   server.close();
+  // Node's own listener on node:http, and from Koa.
+  const nodeServer = http.createServer(node.webhookHandler({ secret, on: { 'follow.created': (e) => seen.push('node ' + e.data.followerProfileId) } })).listen(0);
+  await new Promise((r) => nodeServer.once('listening', r));
+  const nodeResponse = await fetch('http://127.0.0.1:' + nodeServer.address().port + '/webhook', { method: 'POST', headers, body });
+  nodeServer.close();
+  const koaReceive = node.webhookHandler({ secret, on: { 'follow.created': (e) => seen.push('koa ' + e.data.followerProfileId) } });
+  const koa = new Koa().use(async (ctx) => { ctx.respond = false; await koaReceive(ctx.req, ctx.res); });
+  const koaServer = koa.listen(0);
+  await new Promise((r) => koaServer.once('listening', r));
+  const koaResponse = await fetch('http://127.0.0.1:' + koaServer.address().port + '/webhook', { method: 'POST', headers, body });
+  koaServer.close();
+  // The Fastify plugin on Fastify 5 and 4.
+  const fastifyStatuses = [];
+  for (const [name, create] of [['fastify5', fastify5], ['fastify4', fastify4]]) {
+    const app = create();
+    await app.register(fastifyAdapter.webhookPlugin, { secret, on: { 'follow.created': (e) => seen.push(name + ' ' + e.data.followerProfileId) } });
+    fastifyStatuses.push((await app.inject({ method: 'POST', url: '/webhook', headers, payload: body })).statusCode);
+    await app.close();
+  }
+  // The framework-free call.
+  const verified = core.deliveryVerifier({ secret })({ header: headers['x-airstack-webhook'], contentType: headers['content-type'], body });
+  if (!verified.ok || verified.event.eventName !== 'follow.created') throw new Error('consumer failed: deliveryVerifier');
   // The Redis store against a stand-in client: the packed package loads and speaks EVAL.
   const store = redis.redisStore({ client: { eval: async (script, { keys }) => (keys[0] === 'social-webhooks:dedupe:k' ? 1 : 0) } });
   if ((await store.claim('k', 't', 1000)) !== 'claimed') throw new Error('consumer failed: redisStore');
-  const statuses = [webResponse.status, honoResponse.status, expressResponse.status].join(',');
-  if (statuses !== '200,200,200' || seen.length !== 3 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
+  const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
+  if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   console.log(FORMAT + ': ' + seen.join(', '));
 `;
 writeFileSync(join(consumer, 'esm.mjs'), `
@@ -67,7 +89,13 @@ import * as testing from '@social-webhooks/core/testing';
 import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
+import * as node from '@social-webhooks/node';
+import * as fastifyAdapter from '@social-webhooks/fastify';
+import http from 'node:http';
 import express from 'express';
+import fastify5 from 'fastify';
+import fastify4 from 'fastify4';
+import Koa from 'koa';
 import { Hono } from 'hono';
 const FORMAT = 'ESM';
 ${delivery}`);
@@ -77,7 +105,13 @@ const testing = require('@social-webhooks/core/testing');
 const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
+const node = require('@social-webhooks/node');
+const fastifyAdapter = require('@social-webhooks/fastify');
+const http = require('node:http');
 const express = require('express');
+const fastify5 = require('fastify');
+const fastify4 = require('fastify4');
+const Koa = require('koa');
 const { Hono } = require('hono');
 const FORMAT = 'CommonJS';
 (async () => {${delivery}})().catch((error) => { console.error(error); process.exit(1); });
