@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { createServer, type Server } from 'node:http';
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Controller, Module, Post, Req, RequestMethod, Res, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import connect from 'connect';
 import Koa2 from 'koa2';
@@ -69,6 +69,33 @@ export function nestHarness(name: string, bodyParser: boolean): Harness {
   };
 }
 
+/** The listener called from a controller route with `@Req()` and `@Res()`, after Nest's JSON parser. */
+export const nestControllerHarness: Harness = {
+  name: 'NestJS controller route (@Req, @Res)',
+  parsesFirst: 'json',
+  async mount(options) {
+    const receive = webhookHandler(options);
+    class WebhookController {
+      handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+        return receive(req, res);
+      }
+    }
+    // The decorators applied by hand, as the legacy decorator syntax would apply them.
+    const { prototype } = WebhookController;
+    Req()(prototype, 'handle', 0);
+    Res()(prototype, 'handle', 1);
+    Post(PATH.slice(1))(prototype, 'handle', Object.getOwnPropertyDescriptor(prototype, 'handle')!);
+    Controller()(WebhookController);
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a class that holds only metadata.
+    class ControllerModule {}
+    Module({ controllers: [WebhookController] })(ControllerModule);
+    const app = await NestFactory.create(ControllerModule, { logger: false });
+    await app.listen(0, '127.0.0.1');
+    const mounted = await listenWithFetch(app.getHttpServer() as Server);
+    return { ...mounted, close: () => app.close() };
+  },
+};
+
 export const nodeHarnesses: Harness[] = [
   nodeHttpHarness,
   connectHarness,
@@ -76,4 +103,5 @@ export const nodeHarnesses: Harness[] = [
   koaHarness('Koa 3', Koa3),
   nestHarness('NestJS (Express platform, bodyParser off)', false),
   nestHarness('NestJS (Express platform, default bodyParser)', true),
+  nestControllerHarness,
 ];
