@@ -119,4 +119,31 @@ const FORMAT = 'CommonJS';
 console.log('\n== a project outside the workspace');
 process.stdout.write(run('node', ['esm.mjs'], consumer));
 process.stdout.write(run('node', ['cjs.cjs'], consumer));
+
+// The Fastify plugin's types against each major's own: a TypeScript project with fastify 4, then 5,
+// as its \`fastify\` (the plugin's declarations import \`fastify\`, which resolves to the app's).
+for (const fastifyRange of ['^4.26.0', '^5.0.0']) {
+  const typed = join(work, `typed-fastify-${fastifyRange.slice(1, 2)}`);
+  mkdirSync(typed, { recursive: true });
+  writeFileSync(join(typed, 'package.json'), JSON.stringify({
+    name: 'typed-consumer', private: true, type: 'module',
+    dependencies: { ...dependencies, fastify: fastifyRange, '@types/node': '^20.19.0' },
+    pnpm: { overrides: dependencies },
+  }, null, 2));
+  writeFileSync(join(typed, 'app.ts'), `
+import Fastify from 'fastify';
+import { webhookPlugin } from '@social-webhooks/fastify';
+const app = Fastify();
+await app.register(webhookPlugin, {
+  path: '/webhook',
+  secret: { 'follow.created': 'consumer-secret' },
+  on: { 'follow.created': (event, { request, reply }) => { request.log.info(event.data.followerProfileId); void reply.code(200); } },
+});
+// @ts-expect-error: a misspelled event name does not compile.
+await app.register(webhookPlugin, { secret: 's', on: { 'follow.create': () => undefined } });
+`);
+  run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], typed);
+  run(join(root, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'app.ts'], typed);
+  console.log(`== the Fastify plugin's types compile against fastify@${fastifyRange}`);
+}
 console.log('\nAll packages packed, linted and used from ESM and CommonJS.');
