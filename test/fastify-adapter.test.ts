@@ -52,6 +52,19 @@ describe.each([
     expect((await app.inject({ method: 'POST', url: '/webhook', headers, payload: body })).statusCode).toBe(200);
   });
 
+  it("leaves other errors on the route to the app's error handler", async () => {
+    const app = create();
+    app.setErrorHandler((error: Error, _request, reply) => reply.code(418).send({ app: error.message }));
+    app.addHook('onRequest', async (request) => {
+      if (request.headers['x-block'] === 'yes') throw new Error('blocked by the app');
+    });
+    await app.register(webhookPlugin, { secret: SECRET });
+    const { headers, body } = buildDelivery({ secret: SECRET });
+    const blocked = await app.inject({ method: 'POST', url: '/webhook', headers: { ...headers, 'x-block': 'yes' }, payload: body });
+    expect(blocked.statusCode).toBe(418);
+    expect(blocked.json()).toEqual({ app: 'blocked by the app' });
+  });
+
   it('fails register, not the first request, for an empty secret', async () => {
     const app = create();
     await expect(app.register(webhookPlugin, { secret: '' })).rejects.toThrow(/^@social-webhooks\/fastify: `secret` is empty/);

@@ -16,10 +16,13 @@ export function passBodyThrough(request: FastifyRequest, payload: NodeReadableLi
   done(null, undefined);
 }
 
-/** Reads the body the parser passed through, up to `limit` bytes; none was passed for an empty body. */
+/**
+ * Reads the body the parser passed through, up to `limit` bytes, or Node's request stream when no
+ * parser ran (no body, or a content-type Fastify refused to parse).
+ */
 export function readPassedBody(request: FastifyRequest, limit: number): Promise<BodyContent> {
-  const payload = passed.get(request);
-  if (payload === undefined) return Promise.resolve(EMPTY);
+  const payload = passed.get(request) ?? request.raw;
   passed.delete(request);
+  if (payload.readableEnded) return Promise.resolve(EMPTY);
   return readNodeStream(payload, limit);
 }

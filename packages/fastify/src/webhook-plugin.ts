@@ -40,7 +40,7 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   // the receiver itself answers 415 to a content type that is not JSON.
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', passBodyThrough);
-  instance.post(path, async function receiveWebhook(request, reply) {
+  async function receiveWebhook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const { headers } = request;
     const result = await receiver.receive({
       header: headers[receiver.header] as string | undefined,
@@ -52,6 +52,13 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
     // A handler may have answered itself through `reply`.
     if (reply.sent) return reply;
     return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
+  }
+  instance.post(path, receiveWebhook);
+  // Fastify 5 refuses a content-type it cannot parse (even an empty one) before any parser runs,
+  // and so before the header check. The delivery is answered as everywhere else instead: 401 when
+  // forged, else the receiver's own 415 (or, for an empty content-type, the delivery itself).
+  instance.setErrorHandler(function answerUnparsableMediaType(error: Error & { code?: string }, request, reply) {
+    if (error.code !== 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw error;
+    return receiveWebhook(request, reply);
   });
 };
-
