@@ -1,7 +1,7 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
 import type { ResolvedLogger } from '../observe/logger.js';
-import { failure, success, type ReceiveResult } from '../receive/outcome.js';
+import { failure, success, type ReceiveResult } from '../result.js';
 import { deliveryKey, type ReadBody } from './delivery-key.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
 import { withTimeout } from './with-timeout.js';

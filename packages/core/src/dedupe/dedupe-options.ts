@@ -1,4 +1,4 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeStore } from './dedupe-store.js';
 
 /**

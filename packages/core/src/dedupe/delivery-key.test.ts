@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleEvent } from '../testing/samples.js';
+import { sampleEvent } from '../samples/samples.js';
 import { deliveryKey, type ReadBody } from './delivery-key.js';
 import { resolveDedupe, type ResolvedDedupe } from './resolve-dedupe.js';
 

@@ -1,5 +1,5 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
-import type { BodyContent } from '../receive/delivery.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { BodyContent } from '../delivery.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
 
 /** A body as read, once it parsed: the hash falls back on it. */

@@ -1,7 +1,7 @@
-import { EVENT_NAMES, isEventName, type EventName } from '../events/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
-import { toSecretEntries, type SecretEntry } from '../auth/secret-entries.js';
+import { toSecretEntries, type SecretEntry } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';

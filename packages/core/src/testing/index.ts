@@ -1,2 +1,2 @@
-export { sampleEvent } from './samples.js';
-export { buildDelivery, buildDeliveryRequest, type BuiltDelivery, type DeliveryInit } from './build-delivery.js';
+export { sampleEvent } from '../samples/samples.js';
+export { buildDelivery, buildDeliveryRequest, type BuiltDelivery, type DeliveryInit } from '../samples/build-delivery.js';

@@ -1,8 +1,8 @@
 import type { WebhookOptions } from '../options/options.js';
-import { createWebhookReceiver } from '../receive/create-receiver.js';
-import { failure, type ReceiveResult } from '../receive/outcome.js';
+import { createWebhookReceiver } from '../receiver.js';
+import { failure, type ReceiveResult } from '../result.js';
 import { findWaitUntil } from './find-wait-until.js';
-import { readWebBody } from '../streams/read-web-body.js';
+import { readWebBody } from '../body/read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
 export type WebWebhookOptions = WebhookOptions<Request>;

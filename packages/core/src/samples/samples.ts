@@ -1,5 +1,5 @@
-import type { EventName } from '../events/event-names.js';
-import type { FollowPayload, ProfilePayload, WebhookEvent } from '../events/types.js';
+import type { EventName } from '../schema/event-names.js';
+import type { FollowPayload, ProfilePayload, WebhookEvent } from '../schema/types.js';
 
 // The documented example payloads (SPEC §1, fixtures/payloads).
 const profile: ProfilePayload = {

@@ -1,4 +1,4 @@
-import type { BodyContent } from './delivery.js';
+import type { BodyContent } from '../delivery.js';
 
 /** A JSON object, the only body shape the service sends. */
 export type JsonObject = Record<string, unknown>;

@@ -1,15 +1,15 @@
-import { createSecretMatcher } from '../auth/secret-matcher.js';
-import type { WebhookOptions } from '../options/options.js';
-import { resolveOptions } from '../options/resolve-options.js';
-import { isJsonContentType, parseContentLength } from './content-type.js';
+import { createSecretMatcher } from './header/secret-matcher.js';
+import type { WebhookOptions } from './options/options.js';
+import { resolveOptions } from './options/resolve-options.js';
+import { isJsonContentType, parseContentLength } from './body/content-type.js';
 import type { BodyContent, Delivery } from './delivery.js';
-import { createReporter } from '../observe/create-reporter.js';
-import { failure, type ReceiveResult } from './outcome.js';
-import { parseBody } from './parse-body.js';
+import { createReporter } from './observe/create-reporter.js';
+import { failure, type ReceiveResult } from './result.js';
+import { parseBody } from './body/parse-body.js';
 import { createRefusals } from './refusals.js';
-import type { DeliveryRun } from './respond-within.js';
-import { runDelivery } from './run-delivery.js';
-import { toEvent } from './to-event.js';
+import type { DeliveryRun } from './handler/respond-within.js';
+import { runDelivery } from './handler/run-handler.js';
+import { toEvent } from './event/to-event.js';
 
 /** The framework-free receive path that every adapter drives. */
 export interface WebhookReceiver<Context> {

@@ -1,4 +1,4 @@
-import type { BodyContent } from '../receive/delivery.js';
+import type { BodyContent } from '../delivery.js';
 import { concatChunks } from './concat-chunks.js';
 
 const EMPTY = new Uint8Array(0);

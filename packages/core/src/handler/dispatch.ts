@@ -1,7 +1,7 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { isThenable } from '../is-thenable.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import { failure, success, type ReceiveResult } from './outcome.js';
+import { failure, success, type ReceiveResult } from '../result.js';
 
 const HANDLER_FAILED = 'The handler failed. The error went to the receiver\'s onError hook.';
 

@@ -1,9 +1,9 @@
 import { claimDelivery } from '../dedupe/claim-delivery.js';
 import type { ReadBody } from '../dedupe/delivery-key.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { dispatch } from './dispatch.js';
-import type { ReceiveResult } from './outcome.js';
+import type { ReceiveResult } from '../result.js';
 import { respondWithin, type DeliveryRun } from './respond-within.js';
 
 /** A validated delivery, ready for its handler. */

@@ -1,4 +1,4 @@
-import { failure, type ReceiveResult } from './outcome.js';
+import { failure, type ReceiveResult } from './result.js';
 
 /** The refusals that carry no detail of the delivery, one per check of the receive path. */
 export interface Refusals {

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { isEventName, type EventName } from '../events/event-names.js';
-import { createFastParse } from '../events/fast-parse.js';
-import { eventPayloadSchemas, followPayloadSchema, profilePayloadSchema } from '../events/schemas.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
-import type { SecretEntry } from '../auth/secret-entries.js';
-import { failure, type ReceiveResult } from './outcome.js';
-import { isJsonObject, type JsonObject } from './parse-body.js';
+import { isEventName, type EventName } from '../schema/event-names.js';
+import { createFastParse } from '../schema/fast-parse.js';
+import { eventPayloadSchemas, followPayloadSchema, profilePayloadSchema } from '../schema/schemas.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { SecretEntry } from '../header/secret-entries.js';
+import { failure, type ReceiveResult } from '../result.js';
+import { isJsonObject, type JsonObject } from '../body/parse-body.js';
 
 export type ToEventResult =
   | { readonly kind: 'known'; readonly event: WebhookEvent }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleEvent } from '../testing/samples.js';
+import { sampleEvent } from '../samples/samples.js';
 import { createFastParse } from './fast-parse.js';
 import { followPayloadSchema, profilePayloadSchema } from './schemas.js';
 

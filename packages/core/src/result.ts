@@ -1,5 +1,4 @@
-import type { EventName } from '../events/event-names.js';
-import { ERROR_STATUS, type WebhookErrorCode } from '../errors.js';
+import { ERROR_STATUS, type WebhookErrorCode } from './errors.js';
 
 /**
  * How a delivery that was accepted ended: `duplicate` when `dedupe` found it already handled,
@@ -14,7 +13,7 @@ export interface ReceiveResult {
   readonly body: string;
   readonly code: SuccessCode | WebhookErrorCode;
   /** The event name, once known. */
-  readonly eventName?: EventName | string;
+  readonly eventName?: string;
 }
 
 const SUCCESS: Record<SuccessCode, { readonly status: 200 | 202; readonly body: string }> = {

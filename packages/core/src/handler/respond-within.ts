@@ -1,4 +1,4 @@
-import { success, type ReceiveResult } from './outcome.js';
+import { success, type ReceiveResult } from '../result.js';
 
 /**
  * A delivery's answer, and, when `respondWithin` answered before the handler settled, the promise of

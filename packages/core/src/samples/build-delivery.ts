@@ -1,4 +1,4 @@
-import type { EventName } from '../events/event-names.js';
+import type { EventName } from '../schema/event-names.js';
 import { DEFAULT_HEADER } from '../options/resolve-options.js';
 import { sampleEvent } from './samples.js';
 

@@ -1,6 +1,18 @@
-import { EVENT_NAMES, isEventName, type EventName } from '../events/event-names.js';
+import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
 import { WebhookError } from '../errors.js';
-import type { SecretOption } from '../options/options.js';
+
+/**
+ * The header value(s) the service handed out when the webhook was created
+ * (`authentication.header_value`):
+ * - one string;
+ * - several strings: rotation, or one endpoint serving several webhooks;
+ * - a map from event name to string(s): binds each value to its webhook's event type, which is what
+ *   types a flat delivery (one without `eventName`) and refuses a body that claims another event.
+ */
+export type SecretOption =
+  | string
+  | readonly string[]
+  | { readonly [Name in EventName]?: string | readonly string[] };
 
 /** One accepted header value, with the event type it is bound to when the option was a map. */
 export interface SecretEntry {
