@@ -27,3 +27,6 @@ export interface Delivery<Context> {
    */
   readonly waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
 }
+
+/** A body as read, once it is there: bytes, text, or a value a framework already parsed. */
+export type ReadBody = Extract<BodyContent, { kind: 'bytes' | 'text' | 'parsed' }>;

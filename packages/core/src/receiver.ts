@@ -1,15 +1,14 @@
-import { createSecretMatcher } from './header/secret-matcher.js';
+import type { Delivery } from './delivery.js';
+import type { ReceiveResult } from './result.js';
+import { createReporter } from './observe/create-reporter.js';
 import type { WebhookOptions } from './options/options.js';
 import { resolveOptions } from './options/resolve-options.js';
-import { isJsonContentType, parseContentLength } from './body/content-type.js';
-import type { BodyContent, Delivery } from './delivery.js';
-import { createReporter } from './observe/create-reporter.js';
-import { failure, type ReceiveResult } from './result.js';
+import { createHeaderCheck } from './header/check-header.js';
+import { createBodyReader } from './body/read-body.js';
 import { parseBody } from './body/parse-body.js';
-import { createRefusals } from './refusals.js';
-import type { DeliveryRun } from './handler/respond-within.js';
-import { runDelivery } from './handler/run-handler.js';
 import { toEvent } from './event/to-event.js';
+import type { Answer } from './handler/respond-within.js';
+import { runHandler } from './handler/run-handler.js';
 
 /** The framework-free receive path that every adapter drives. */
 export interface WebhookReceiver<Context> {
@@ -33,15 +32,14 @@ export function createWebhookReceiver<Context>(
   source = '@social-webhooks/core',
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
-  const matchSecret = createSecretMatcher(resolved.secrets);
-  const { maxBodyBytes } = resolved;
+  const checkHeader = createHeaderCheck(resolved.header, resolved.secrets);
+  const readBody = createBodyReader(resolved.maxBodyBytes);
   const report = createReporter(resolved.logger, resolved.onResult);
-  const refusals = createRefusals(resolved.header, maxBodyBytes);
 
   async function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
     const started = report === undefined ? 0 : performance.now();
     const outcome = await check(delivery);
-    const { result, settled }: DeliveryRun = 'result' in outcome ? outcome : { result: outcome };
+    const { result, settled }: Answer = 'result' in outcome ? outcome : { result: outcome };
     if (report === undefined) {
       if (settled !== undefined) keepAlive(delivery, settled);
       return result;
@@ -57,38 +55,24 @@ export function createWebhookReceiver<Context>(
     return result;
   }
 
-  /** Checks the delivery, answering a refusal as it is, or runs it (SPEC §2, in the table's order). */
-  async function check(delivery: Delivery<Context>): Promise<ReceiveResult | DeliveryRun> {
-    const { header } = delivery;
-    if (header === null || header === undefined || header === '') {
-      return refusals.headerMissing;
-    }
-    const secret = matchSecret(header);
-    if (secret === undefined) return refusals.headerMismatch;
-    const { contentType } = delivery;
-    if (contentType !== null && contentType !== undefined && contentType !== '' && !isJsonContentType(contentType)) {
-      return refusals.unsupportedMediaType;
-    }
-    const declaredLength = parseContentLength(delivery.contentLength);
-    if (declaredLength !== undefined && declaredLength > maxBodyBytes) return refusals.tooLarge;
-
-    let content: BodyContent;
-    try {
-      content = await delivery.readBody(maxBodyBytes);
-    } catch {
-      return refusals.unreadable;
-    }
-    if (content.kind === 'too-large') return refusals.tooLarge;
-    if (content.kind === 'unavailable') return refusals.bodyUnavailable;
-    const body = parseBody(content);
-    if (!body.ok) return failure(body.code, body.message);
-
-    const event = toEvent(body.value, secret);
-    if (event.kind === 'refused') return event.result;
-    return runDelivery(resolved, { event: event.event, known: event.kind === 'known', body: content, context: delivery.context });
+  /**
+   * The route, one step a line, each answering or going on (docs/contract.md §Statuses, in the
+   * table's order): the header, the body, its JSON, the event, the handler. Each step's folder holds
+   * the file that decides its statuses.
+   */
+  async function check(delivery: Delivery<Context>): Promise<ReceiveResult | Answer> {
+    const secret = checkHeader(delivery.header);
+    if (!secret.ok) return secret.answer;
+    const content = await readBody(delivery);
+    if (!content.ok) return content.answer;
+    const body = parseBody(content.value);
+    if (!body.ok) return body.answer;
+    const event = toEvent(body.value, secret.value);
+    if (!event.ok) return event.answer;
+    return runHandler(resolved, { received: event.value, body: content.value, context: delivery.context });
   }
 
-  return { header: resolved.header, maxBodyBytes, receive };
+  return { header: resolved.header, maxBodyBytes: resolved.maxBodyBytes, receive };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

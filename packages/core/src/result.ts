@@ -36,3 +36,34 @@ export function failure(code: WebhookErrorCode, message: string, eventName?: str
     ? { status: ERROR_STATUS[code], body, code }
     : { status: ERROR_STATUS[code], body, code, eventName };
 }
+
+/**
+ * What each step of the receive path returns: the value it hands to the next step, or the answer
+ * that ends the delivery there. One shape for every step, so the receiver reads
+ * `if (!step.ok) return step.answer;` after each.
+ */
+export type Step<Value> = { readonly ok: true; readonly value: Value } | Stop;
+
+/** A step's answer that ends the delivery. */
+export interface Stop {
+  readonly ok: false;
+  readonly answer: ReceiveResult;
+}
+
+/** Goes on with `value`. */
+export function proceed<Value>(value: Value): Step<Value> {
+  return { ok: true, value };
+}
+
+/** Ends the delivery with `answer`. */
+export function stop(answer: ReceiveResult): Stop {
+  return { ok: false, answer };
+}
+
+/**
+ * A refusal that carries no detail of the delivery, built once and frozen: a forged delivery then
+ * costs the check and little else, not the serialising of the same JSON every time.
+ */
+export function refusal(code: WebhookErrorCode, message: string): Stop {
+  return Object.freeze({ ok: false, answer: Object.freeze(failure(code, message)) });
+}

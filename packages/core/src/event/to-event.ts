@@ -1,24 +1,29 @@
 import type { z } from 'zod';
 import { isEventName, type EventName } from '../schema/event-names.js';
 import { createFastParse } from '../schema/fast-parse.js';
-import { eventPayloadSchemas, followPayloadSchema, profilePayloadSchema } from '../schema/schemas.js';
+import { followPayloadSchema, profilePayloadSchema } from '../schema/schemas.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { SecretEntry } from '../header/secret-entries.js';
-import { failure, type ReceiveResult } from '../result.js';
+import { failure, proceed, stop, type Step } from '../result.js';
 import { isJsonObject, type JsonObject } from '../body/parse-body.js';
 
-export type ToEventResult =
-  | { readonly kind: 'known'; readonly event: WebhookEvent }
-  | { readonly kind: 'unknown'; readonly event: UnknownWebhookEvent }
-  | { readonly kind: 'refused'; readonly result: ReceiveResult };
+/**
+ * The event a delivery carries: one of the documented four, validated (`known`), or another name,
+ * whose data is handed on unchecked. `known` travels with the event to the handler step, so it never
+ * needs to be worked out, nor the type asserted, twice.
+ */
+export type ReceivedEvent =
+  | { readonly known: true; readonly event: WebhookEvent }
+  | { readonly known: false; readonly event: UnknownWebhookEvent };
 
 /**
  * Turns a parsed body into an event (SPEC §1 "The delivered body"): an envelope `{ eventName, data }`
  * names its event; a flat body is the payload itself and takes the event the matched secret is bound
- * to. A binding also refuses an envelope that claims another event (401: the header belongs to
- * another webhook).
+ * to. Decides (docs/contract.md §Statuses): 400 `unbound_flat_body`, `invalid_envelope` and
+ * `invalid_payload`, and 401 `event_mismatch` for an envelope that claims another event than the
+ * one its header value is bound to (the header belongs to another webhook).
  */
-export function toEvent(body: JsonObject, secret: SecretEntry): ToEventResult {
+export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEvent> {
   const envelope = Object.hasOwn(body, 'eventName');
   if (!envelope && secret.eventName === undefined) {
     return refused(
@@ -38,23 +43,30 @@ export function toEvent(body: JsonObject, secret: SecretEntry): ToEventResult {
   if (secret.eventName !== undefined && secret.eventName !== eventName) {
     return refused('event_mismatch', 'The header value belongs to a webhook of another event type.', eventName);
   }
-  if (!isEventName(eventName)) return { kind: 'unknown', event: { eventName, data } };
+  if (!isEventName(eventName)) return proceed({ known: false, event: { eventName, data } });
   return validate(eventName, data);
 }
 
 const fastParseProfile = createFastParse(profilePayloadSchema);
 const fastParseFollow = createFastParse(followPayloadSchema);
 
-function validate(eventName: EventName, data: JsonObject): ToEventResult {
+function validate(eventName: EventName, data: JsonObject): Step<ReceivedEvent> {
   // A comparison, not a lookup by the event name: that string is fresh from JSON.parse every time.
-  const fastParse = eventName === 'follow.created' || eventName === 'follow.deleted' ? fastParseFollow : fastParseProfile;
-  const fast = fastParse(data);
-  if (fast !== undefined) return { kind: 'known', event: { eventName, data: fast } as WebhookEvent };
-  const parsed = eventPayloadSchemas[eventName].safeParse(data);
-  if (!parsed.success) {
-    return refused('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(parsed.error)}.`, eventName);
+  // Each branch narrows the name, so the event is typed without an assertion.
+  if (eventName === 'follow.created' || eventName === 'follow.deleted') {
+    const fast = fastParseFollow(data);
+    if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast } });
+    const parsed = followPayloadSchema.safeParse(data);
+    return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
   }
-  return { kind: 'known', event: { eventName, data: parsed.data } as WebhookEvent };
+  const fast = fastParseProfile(data);
+  if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast } });
+  const parsed = profilePayloadSchema.safeParse(data);
+  return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
+}
+
+function invalidPayload(eventName: EventName, error: z.ZodError): Step<never> {
+  return refused('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(error)}.`, eventName);
 }
 
 // The first issue's path and zod's message ("expected string, received number"): it names types,
@@ -66,6 +78,6 @@ function describeIssue(error: z.ZodError): string {
   return path === '' ? issue.message : `${path}: ${issue.message}`;
 }
 
-function refused(code: Parameters<typeof failure>[0], message: string, eventName?: string): ToEventResult {
-  return { kind: 'refused', result: failure(code, message, eventName) };
+function refused(code: Parameters<typeof failure>[0], message: string, eventName?: string): Step<never> {
+  return stop(failure(code, message, eventName));
 }

@@ -1,3 +1,4 @@
+import type { ReceivedEvent } from '../event/to-event.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { isThenable } from '../is-thenable.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
@@ -6,25 +7,34 @@ import { failure, success, type ReceiveResult } from '../result.js';
 const HANDLER_FAILED = 'The handler failed. The error went to the receiver\'s onError hook.';
 
 /**
- * Runs the event's handler and maps how it settles to a status (SPEC §2, last four rows). Answers
+ * Runs the event's handler and maps how it settles to a status (docs/contract.md §Statuses): 200
+ * `handled`, 200 `no_handler` or `unknown_event` when there is none to run, 500 `handler_failed`
+ * when it throws or rejects. Answers
  * at once when the handler returns a plain value, which most handlers do: going through a promise
  * anyway would cost turns of the microtask queue on every delivery. Never rejects.
  */
 export function dispatch<Context>(
   options: ResolvedOptions<Context>,
-  event: WebhookEvent | UnknownWebhookEvent,
-  known: boolean,
+  received: ReceivedEvent,
   context: Context,
 ): ReceiveResult | Promise<ReceiveResult> {
-  const handler = known ? options.handlers.get((event as WebhookEvent).eventName) : options.onUnknownEvent;
-  if (handler === undefined) return success(known ? 'no_handler' : 'unknown_event', event.eventName);
-  const done = success(known ? 'handled' : 'unknown_event', event.eventName);
+  const { event } = received;
   let returned: unknown;
   try {
-    returned = handler(event as never, context);
+    // Each branch calls the handler with the event type it was declared for; `known` says which.
+    if (received.known) {
+      const handler = options.handlers.get(received.event.eventName);
+      if (handler === undefined) return success('no_handler', event.eventName);
+      returned = handler(received.event, context);
+    } else {
+      const handler = options.onUnknownEvent;
+      if (handler === undefined) return success('unknown_event', event.eventName);
+      returned = handler(received.event, context);
+    }
   } catch (error) {
     return handlerFailed(options, error, event, context);
   }
+  const done = success(received.known ? 'handled' : 'unknown_event', event.eventName);
   if (!isThenable(returned)) return done;
   return Promise.resolve(returned).then(
     () => done,
