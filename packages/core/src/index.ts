@@ -1,3 +1,5 @@
+// For users: the Web-standard handler, event names, types and schemas, errors, options, dedupe
+// stores. Adapter plumbing is in `./adapter`, Node stream reading in `./node`, samples in `./samples`.
 export { EVENT_NAMES, isEventName, type EventName } from './schema/event-names.js';
 export {
   eventPayloadSchemas,
@@ -10,12 +12,8 @@ export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type
 export type { EventHandler, EventHandlers, WebhookOptions } from './options/options.js';
 export type { SecretOption } from './header/secret-entries.js';
 export { DEFAULT_HEADER, DEFAULT_MAX_BODY_BYTES } from './options/resolve-options.js';
-export type { BodyContent, Delivery } from './delivery.js';
-export type { ReceiveResult, SuccessCode } from './result.js';
-export { createWebhookReceiver, type WebhookReceiver } from './receiver.js';
-export { readStream, readWebBody } from './body/read-web-body.js';
-export { readNodeStream, type NodeReadableLike } from './node/read-node-stream.js';
-export { toResponse, webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
+export type { SuccessCode } from './result.js';
+export { webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
 export type { ClaimState, DedupeStore } from './dedupe/dedupe-store.js';
 export {
   DEFAULT_DEDUPE_LEASE_MS,

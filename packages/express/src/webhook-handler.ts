@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readNodeBody } from './read-node-body.js';
 
 /** What an Express handler gets second: the request and the response. */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { readNodeStream, readWebBody, type BodyContent, type NodeReadableLike } from '@social-webhooks/core';
+import { readWebBody, type BodyContent } from '@social-webhooks/core/adapter';
+import { readNodeStream, type NodeReadableLike } from '@social-webhooks/core/node';
 
 /**
  * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,

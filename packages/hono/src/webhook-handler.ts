@@ -1,6 +1,6 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */

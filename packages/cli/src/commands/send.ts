@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEOUT_MS } from '@social-webhooks/client';
 import { DEFAULT_HEADER, EVENT_NAMES, isEventName } from '@social-webhooks/core';
-import { buildDelivery, type DeliveryInit } from '@social-webhooks/core/testing';
+import { buildDelivery, type DeliveryInit } from '@social-webhooks/core/samples';
 import { stringFlag } from '../args/parse-command-args.js';
 import { readJsonArg } from '../args/read-json-arg.js';
 import { CliError } from '../cli-error.js';
