@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// A real HTTP server on loopback that speaks the service's management API (SPEC §1), for the tests
+// A real HTTP server on loopback that speaks the service's management API (docs/contract.md §Management API), for the tests
 // of the client and the CLI: never a mocked fetch. By default it behaves like the service; a test
 // can queue scripted answers (every documented variant, a 400, a slow answer, a non-JSON page).
 

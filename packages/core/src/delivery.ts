@@ -8,7 +8,7 @@ export type BodyContent =
 
 /**
  * One incoming request as an adapter sees it. The body is read lazily, only once the header matched,
- * so a forged delivery costs no body read (SPEC §2).
+ * so a forged delivery costs no body read (docs/contract.md §Header check).
  */
 export interface Delivery<Context> {
   /** The delivery header's value; `null` or `undefined` when absent. */

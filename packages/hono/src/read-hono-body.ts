@@ -26,7 +26,7 @@ interface NodeIncoming extends NodeReadableLike {
  * On @hono/node-server, Node's own request, when nothing has read its body yet; elsewhere (Bun,
  * Deno, Workers) or once anything has (a Web Request built from it puts its stream in motion),
  * `undefined`. Reading it directly skips building a Web Request, an AbortSignal and two streams for
- * a body of a few hundred bytes: the largest costs of a delivery on Node (issue 3's benchmark).
+ * a body of a few hundred bytes: the largest costs of a delivery on Node (BENCHMARKS.md, "What changed to meet the goals").
  */
 function untouchedNodeRequest(c: Context): NodeIncoming | undefined {
   const incoming = (c.env as { incoming?: Partial<NodeIncoming> } | undefined)?.incoming;

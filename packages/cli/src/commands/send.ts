@@ -9,8 +9,8 @@ import { EXIT_CODES } from '../exit-codes.js';
 import { print } from '../output/print.js';
 
 /**
- * `social-webhooks send`: delivers one event to a receiver exactly as the service does (SPEC §1
- * "The delivered body"): a POST with a JSON body and the delivery header. The way to try a
+ * `social-webhooks send`: delivers one event to a receiver exactly as the service does (docs/contract.md §Body forms):
+ * a POST with a JSON body and the delivery header. The way to try a
  * receiver locally.
  */
 export const sendCommand: Command = {

@@ -1,6 +1,6 @@
 /**
  * Whether a `content-type` names JSON: `application/json` or a `+json` structured syntax suffix
- * (RFC 6839 §3.1), parameters such as `charset` ignored. An absent content-type is accepted (SPEC §2).
+ * (RFC 6839 §3.1), parameters such as `charset` ignored. An absent content-type is accepted (docs/contract.md §Statuses).
  */
 export function isJsonContentType(contentType: string): boolean {
   // What the service sends, answered without the slicing and lower-casing below.

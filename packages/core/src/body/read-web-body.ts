@@ -14,7 +14,7 @@ export async function readWebBody(request: Request, limit: number): Promise<Body
   // Not `arrayBuffer()`, even with a declared length within the limit: on Node (undici) it reads
   // the same stream, then concatenates the chunks and copies them into a fresh ArrayBuffer, which
   // made the Hono adapter cost about 10% more CPU per delivery than a hand-written `c.req.json()`
-  // route (issue 3's benchmark). A body of one chunk, the usual webhook, is handed on uncopied.
+  // route (BENCHMARKS.md, "What changed to meet the goals"). A body of one chunk, the usual webhook, is handed on uncopied.
   return readStream(request.body, limit);
 }
 

@@ -17,7 +17,7 @@ export type ReceivedEvent =
   | { readonly known: false; readonly event: UnknownWebhookEvent };
 
 /**
- * Turns a parsed body into an event (SPEC §1 "The delivered body"): an envelope `{ eventName, data }`
+ * Turns a parsed body into an event (docs/contract.md §Body forms): an envelope `{ eventName, data }`
  * names its event; a flat body is the payload itself and takes the event the matched secret is bound
  * to. Decides (docs/contract.md §Statuses): 400 `unbound_flat_body`, `invalid_envelope` and
  * `invalid_payload`, and 401 `event_mismatch` for an envelope that claims another event than the

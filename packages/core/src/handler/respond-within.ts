@@ -11,7 +11,7 @@ export interface Answer {
 
 /**
  * Answers with `work`'s result if it settles within `ms`, and otherwise with 202 `accepted`, leaving
- * `work` running. The service's gateway gives up after a few seconds (SPEC §1) and would deliver
+ * `work` running. The service's gateway gives up after a few seconds (docs/contract.md §Delivery semantics) and would deliver
  * again; a 202 stops that, at the price that a later failure can no longer ask for a retry.
  */
 export function respondWithin(work: Promise<ReceiveResult>, ms: number, eventName: string): Promise<Answer> {

@@ -7,9 +7,9 @@ import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import type { EventHandler, WebhookOptions } from './options.js';
 
-/** The delivery header of the real service (SPEC §1). */
+/** The delivery header of the real service (docs/contract.md §Sender). */
 export const DEFAULT_HEADER = 'x-airstack-webhook';
-/** 1 MiB, the default body limit (SPEC §2). */
+/** 1 MiB, the default body limit (docs/contract.md §Statuses). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 // RFC 9110 §5.6.2: a field name is a token.

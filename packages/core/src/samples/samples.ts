@@ -1,7 +1,7 @@
 import type { EventName } from '../schema/event-names.js';
 import type { FollowPayload, ProfilePayload, WebhookEvent } from '../schema/types.js';
 
-// The documented example payloads (SPEC §1, fixtures/payloads).
+// The documented example payloads (docs/contract.md §Events, test/fixtures/payloads).
 const profile: ProfilePayload = {
   id: 'b9f62fdc493d1e0033b79dee9102fbe9f72e820e8acece4b6b9d21b2a4240b31',
   eventTimestamp: '2024-05-11T08:43:50.531Z',

@@ -1,5 +1,5 @@
 /**
- * The event types the service delivers (SPEC §1 "Events"). A webhook listens to exactly one of them.
+ * The event types the service delivers (docs/contract.md §Events). A webhook listens to exactly one of them.
  * Other names may appear later; the receiver answers them 200 and hands them to `onUnknownEvent`.
  */
 export const EVENT_NAMES = ['profile.created', 'profile.updated', 'follow.created', 'follow.deleted'] as const;

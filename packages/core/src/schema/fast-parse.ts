@@ -13,7 +13,7 @@ export type FastParse<Output = Payload> = (data: Payload) => Output | undefined;
 // How a field is checked: by hand for the shared field schemas (known by identity), else by its own
 // schema. A switch rather than a function per kind keeps the loop's call site from going
 // megamorphic. Running zod over the 15 to 40 fields of a payload was a fifth of the receive path
-// (issue 3's benchmark); these say the same in a comparison or two.
+// (BENCHMARKS.md, "What changed to meet the goals"); these say the same in a comparison or two.
 const TEXT = 0;
 const INTEGER = 1;
 const FLAG = 2;

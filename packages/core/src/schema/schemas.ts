@@ -20,7 +20,7 @@ export const socialCapitalSchema = z.looseObject({
   socialCapitalScoreRaw: text,
 });
 
-/** The payload of `profile.created` and `profile.updated` (SPEC §1, ProfilePayload). */
+/** The payload of `profile.created` and `profile.updated` (docs/contract.md §Events, ProfilePayload). */
 export const profilePayloadSchema = z.looseObject({
   id: text,
   eventTimestamp: text,
@@ -60,7 +60,7 @@ export const profilePayloadSchema = z.looseObject({
   userHomeURL: text,
 });
 
-/** The payload of `follow.created` and `follow.deleted` (SPEC §1, FollowPayload). */
+/** The payload of `follow.created` and `follow.deleted` (docs/contract.md §Events, FollowPayload). */
 export const followPayloadSchema = z.looseObject({
   id: text,
   eventTimestamp: text,
@@ -81,7 +81,7 @@ export const eventPayloadSchemas = {
   'follow.deleted': followPayloadSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 
-/** The envelope form of a delivery: `{ eventName, data }` (SPEC §1 "The delivered body"). */
+/** The envelope form of a delivery: `{ eventName, data }` (docs/contract.md §Body forms). */
 export const webhookEventSchema = z.discriminatedUnion('eventName', [
   z.object({ eventName: z.literal('profile.created'), data: profilePayloadSchema }),
   z.object({ eventName: z.literal('profile.updated'), data: profilePayloadSchema }),
