@@ -1,7 +1,9 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { sampleEvent } from '../samples/samples.js';
 import { createFastParse } from './fast-parse.js';
+import { flag, handChecks, identifier, integer, text } from './field-schemas.js';
 import { followPayloadSchema, profilePayloadSchema } from './schemas.js';
 
 const SCHEMAS = [
@@ -9,12 +11,26 @@ const SCHEMAS = [
   { name: 'profile', schema: profilePayloadSchema, sample: sampleEvent('profile.updated').data },
 ] as const;
 
+// Strings short and long (a `.max()` or `.min()` added to a schema must show), and numbers at the
+// edges of what an integer schema takes: a hand check that no longer says what its schema says fails.
+const anyString = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.constant(''),
+  fc.string({ unit: 'grapheme', minLength: 200, maxLength: 1200 }),
+  fc.string({ minLength: 9, maxLength: 300 }),
+);
+const edgeNumber = fc.oneof(
+  fc.integer(),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+  fc.constantFrom(2 ** 53, -(2 ** 53), 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 31, -(2 ** 31) - 1, 1.5, -0, 0, 1e21, 5e-324, 1e300, -1e300),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
 // Any JSON value a field might hold, valid for its schema or not.
 const jsonValue = fc.oneof(
   fc.constant(null),
-  fc.string({ maxLength: 8 }),
-  fc.integer(),
-  fc.constantFrom(2 ** 53, -(2 ** 53), 1.5, -0, 1e300),
+  anyString,
+  edgeNumber,
   fc.boolean(),
   fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.integer()), { maxLength: 3 }),
   fc.dictionary(fc.constantFrom('image', 'small', 'socialCapitalScore', 'x'), fc.oneof(fc.string({ maxLength: 4 }), fc.double(), fc.constant(null)), {
@@ -80,6 +96,42 @@ describe.each(SCHEMAS)('createFastParse($name)', ({ schema, sample }) => {
     expect(fastParse({ ...sample, [identity]: 3761 })).toBeUndefined();
     expect(fastParse({ ...sample, [identity]: undefined })).toBeUndefined();
     expect(fastParse({ ...sample, eventTimestamp: 17 })).toBeUndefined();
+  });
+});
+
+// Each shared field schema against its hand check alone, over every kind of value: what the fast
+// parse passes, the schema must pass with the same output; what it leaves, the schema decides.
+describe.each([
+  ['text', text],
+  ['integer', integer],
+  ['flag', flag],
+  ['identifier', identifier],
+] as const)('the hand check of %s', (name, field) => {
+  const fastParse = createFastParse(z.looseObject({ field }));
+
+  it('is the one its schema names', () => {
+    expect(handChecks.get(field)?.handCheck).toBe(name);
+  });
+
+  it('passes only what the schema passes, with the same output', () => {
+    const value = fc.oneof(fc.constant(undefined), fc.constant(null), anyString, edgeNumber, fc.boolean(), fc.constant([]), fc.constant({}));
+    fc.assert(
+      fc.property(value, (input) => {
+        const data = input === undefined ? {} : { field: input };
+        const fast = fastParse(data);
+        if (fast === undefined) return;
+        const parsed = z.looseObject({ field }).safeParse(data);
+        expect(parsed.success, JSON.stringify(input)?.slice(0, 80)).toBe(true);
+        expect(fast).toEqual(parsed.data);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('is not used for a schema derived from it, which goes through zod', () => {
+    const valid = { text: 'x', integer: 1, flag: true, identifier: '1' }[name];
+    const derived = z.looseObject({ field: (field as z.ZodType).refine(() => false) });
+    expect(createFastParse(derived)({ field: valid })).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { flag, identifier, integer, text } from './field-schemas.js';
+import { handChecks, type HandCheck } from './field-schemas.js';
 
 type Payload = Record<string, unknown>;
 
@@ -10,8 +10,8 @@ type Payload = Record<string, unknown>;
  */
 export type FastParse<Output = Payload> = (data: Payload) => Output | undefined;
 
-// How a field is checked: by hand for the shared field schemas (known by identity), else by its own
-// schema. A switch rather than a function per kind keeps the loop's call site from going
+// How a field is checked: by hand for the shared field schemas (each names its check where it is
+// defined, in field-schemas.ts), else by its own schema. A switch rather than a function per kind keeps the loop's call site from going
 // megamorphic. Running zod over the 15 to 40 fields of a payload was a fifth of the receive path
 // (BENCHMARKS.md, "What changed to meet the goals"); these say the same in a comparison or two.
 const TEXT = 0;
@@ -20,12 +20,7 @@ const FLAG = 2;
 const IDENTIFIER = 3;
 const OTHER = 4;
 
-const KINDS = new Map<z.ZodType, number>([
-  [text, TEXT],
-  [integer, INTEGER],
-  [flag, FLAG],
-  [identifier, IDENTIFIER],
-]);
+const KINDS: Readonly<Record<HandCheck, number>> = { text: TEXT, integer: INTEGER, flag: FLAG, identifier: IDENTIFIER };
 
 interface Field {
   readonly key: string;
@@ -39,7 +34,12 @@ interface Field {
  * Unknown fields pass unchanged, as `looseObject` keeps them.
  */
 export function createFastParse<Schema extends z.ZodObject>(schema: Schema): FastParse<z.output<Schema>> {
-  const fields: Field[] = Object.entries(schema.shape).map(([key, field]) => ({ key, kind: KINDS.get(field) ?? OTHER, schema: field }));
+  const fields: Field[] = Object.entries(schema.shape).map(([key, field]) => {
+    // `has`, not only `get`: zod hands a registration down to derived schemas (`text.max(10)`),
+    // whose extra checks the hand check would skip. Only the registered schema itself is checked by hand.
+    const handCheck = handChecks.has(field) ? handChecks.get(field)?.handCheck : undefined;
+    return { key, kind: handCheck === undefined ? OTHER : KINDS[handCheck], schema: field };
+  });
   return function fastParse(data) {
     // The schema leaves an own `__proto__` key out of its output; so does nothing here.
     if (Object.hasOwn(data, '__proto__')) return undefined;
@@ -47,6 +47,7 @@ export function createFastParse<Schema extends z.ZodObject>(schema: Schema): Fas
     for (const field of fields) {
       const value = data[field.key];
       switch (field.kind) {
+        // Each case is the hand check field-schemas.ts names on the schema's line.
         case TEXT:
           if (value !== undefined && value !== null && typeof value !== 'string') return undefined;
           continue;
