@@ -55,11 +55,11 @@ const delivery = `
   const expressResponse = await fetch('http://127.0.0.1:' + server.address().port + '/webhook', { method: 'POST', headers, body });
   server.close();
   // Node's own listener on node:http, and from Koa.
-  const nodeServer = http.createServer(node.webhookHandler({ secret, on: { 'follow.created': (e) => seen.push('node ' + e.data.followerProfileId) } })).listen(0);
+  const nodeServer = http.createServer(nodeAdapter.webhookHandler({ secret, on: { 'follow.created': (e) => seen.push('node ' + e.data.followerProfileId) } })).listen(0);
   await new Promise((r) => nodeServer.once('listening', r));
   const nodeResponse = await fetch('http://127.0.0.1:' + nodeServer.address().port + '/webhook', { method: 'POST', headers, body });
   nodeServer.close();
-  const koaReceive = node.webhookHandler({ secret, on: { 'follow.created': (e) => seen.push('koa ' + e.data.followerProfileId) } });
+  const koaReceive = nodeAdapter.webhookHandler({ secret, on: { 'follow.created': (e) => seen.push('koa ' + e.data.followerProfileId) } });
   const koa = new Koa().use(async (ctx) => { ctx.respond = false; await koaReceive(ctx.req, ctx.res); });
   const koaServer = koa.listen(0);
   await new Promise((r) => koaServer.once('listening', r));
@@ -74,22 +74,34 @@ const delivery = `
     await app.close();
   }
   // The framework-free call.
-  const verified = core.deliveryVerifier({ secret })({ header: headers['x-airstack-webhook'], contentType: headers['content-type'], body });
+  const verified = await core.deliveryVerifier({ secret })({ header: headers['x-airstack-webhook'], contentType: headers['content-type'], body });
   if (!verified.ok || verified.event.eventName !== 'follow.created') throw new Error('consumer failed: deliveryVerifier');
   // The Redis store against a stand-in client: the packed package loads and speaks EVAL.
   const store = redis.redisStore({ client: { eval: async (script, { keys }) => (keys[0] === 'social-webhooks:dedupe:k' ? 1 : 0) } });
   if ((await store.claim('k', 't', 1000)) !== 'claimed') throw new Error('consumer failed: redisStore');
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
   if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
+  // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
+  const entries = {
+    adapter: typeof adapter.createWebhookReceiver === 'function' && typeof adapter.readWebBody === 'function',
+    node: typeof node.readNodeStream === 'function',
+    samples: samples.sampleEvent('follow.created').data.followerProfileId === '3761' && typeof samples.buildDelivery === 'function',
+    reexports: [expressAdapter, hono, nodeAdapter].every((adapterPackage) => adapterPackage.WebhookError === core.WebhookError && adapterPackage.EVENT_NAMES === core.EVENT_NAMES && adapterPackage.webhookHandler !== core.webhookHandler)
+      && fastifyAdapter.WebhookError === core.WebhookError && typeof fastifyAdapter.webhookPlugin === 'function',
+  };
+  if (Object.values(entries).includes(false)) throw new Error('consumer failed: entries ' + JSON.stringify(entries));
   console.log(FORMAT + ': ' + seen.join(', '));
 `;
 writeFileSync(join(consumer, 'esm.mjs'), `
 import * as core from '@social-webhooks/core';
 import * as testing from '@social-webhooks/core/testing';
+import * as adapter from '@social-webhooks/core/adapter';
+import * as node from '@social-webhooks/core/node';
+import * as samples from '@social-webhooks/core/samples';
 import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
-import * as node from '@social-webhooks/node';
+import * as nodeAdapter from '@social-webhooks/node';
 import * as fastifyAdapter from '@social-webhooks/fastify';
 import http from 'node:http';
 import express from 'express';
@@ -102,10 +114,13 @@ ${delivery}`);
 writeFileSync(join(consumer, 'cjs.cjs'), `
 const core = require('@social-webhooks/core');
 const testing = require('@social-webhooks/core/testing');
+const adapter = require('@social-webhooks/core/adapter');
+const node = require('@social-webhooks/core/node');
+const samples = require('@social-webhooks/core/samples');
 const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
-const node = require('@social-webhooks/node');
+const nodeAdapter = require('@social-webhooks/node');
 const fastifyAdapter = require('@social-webhooks/fastify');
 const http = require('node:http');
 const express = require('express');

@@ -16,8 +16,8 @@ function verify(row: Row) {
 }
 
 describe('deliveryVerifier', () => {
-  it.each(decidedBeforeHandlers)('$name', (row) => {
-    const result = verify(row);
+  it.each(decidedBeforeHandlers)('$name', async (row) => {
+    const result = await verify(row);
     if (row.expect.status < 300) {
       expect(result.ok).toBe(true);
       if (result.ok && row.expect.handled !== undefined) expect(result.event.eventName).toBe(row.expect.handled[0]);
@@ -31,22 +31,22 @@ describe('deliveryVerifier', () => {
     }
   });
 
-  it('takes the body as text too, and types the event by its name', () => {
+  it('takes the body as text too, and types the event by its name', async () => {
     const { headers, body } = buildDelivery({ secret: 's3cret', eventName: 'follow.created' });
-    const result = deliveryVerifier({ secret: 's3cret' })({ header: headers['x-airstack-webhook'], contentType: headers['content-type'], body });
+    const result = await deliveryVerifier({ secret: 's3cret' })({ header: headers['x-airstack-webhook'], contentType: headers['content-type'], body });
     expect(result).toMatchObject({ ok: true, known: true, event: { eventName: 'follow.created', data: { followerProfileId: '3761' } } });
     if (result.ok && result.known && result.event.eventName === 'follow.created') {
       expectTypeOf(result.event).toEqualTypeOf<WebhookEvent<'follow.created'>>();
     }
   });
 
-  it('marks an event name it does not know as known: false', () => {
-    const result = deliveryVerifier({ secret: 's3cret' })({ header: 's3cret', body: '{"eventName":"cast.created","data":{"hash":"0x1"}}' });
+  it('marks an event name it does not know as known: false', async () => {
+    const result = await deliveryVerifier({ secret: 's3cret' })({ header: 's3cret', body: '{"eventName":"cast.created","data":{"hash":"0x1"}}' });
     expect(result).toEqual({ ok: true, known: false, event: { eventName: 'cast.created', data: { hash: '0x1' } } });
   });
 
-  it('refuses a parsed object, saying to pass the body as received', () => {
-    const result = deliveryVerifier({ secret: 's3cret' })({ header: 's3cret', body: { eventName: 'follow.created' } as unknown as string });
+  it('refuses a parsed object, saying to pass the body as received', async () => {
+    const result = await deliveryVerifier({ secret: 's3cret' })({ header: 's3cret', body: { eventName: 'follow.created' } as unknown as string });
     expect(result).toMatchObject({ ok: false, status: 400, code: 'invalid_json', message: expect.stringMatching(/as received/) });
   });
 

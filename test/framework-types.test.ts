@@ -41,8 +41,8 @@ describe('types of the Fastify plugin, the Node listener and deliveryVerifier', 
     expectTypeOf(listener).returns.toEqualTypeOf<Promise<void>>();
   });
 
-  it('narrows what deliveryVerifier returns', () => {
-    const result = deliveryVerifier({ secret: 's' })({ header: 's', body: new Uint8Array() });
+  it('narrows what deliveryVerifier returns', async () => {
+    const result = await deliveryVerifier({ secret: 's' })({ header: 's', body: new Uint8Array() });
     if (result.ok && result.known) expectTypeOf(result.event).toEqualTypeOf<WebhookEvent>();
     else if (result.ok) expectTypeOf(result.event).toEqualTypeOf<UnknownWebhookEvent>();
     else expectTypeOf(result.code).toEqualTypeOf<WebhookErrorCode>();

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { readNodeStream, type BodyContent, type NodeReadableLike } from '@social-webhooks/core';
+import type { BodyContent } from '@social-webhooks/core/adapter';
+import { readNodeStream, type NodeReadableLike } from '@social-webhooks/core/node';
 
 const EMPTY: BodyContent = { kind: 'bytes', bytes: new Uint8Array(0) };
 

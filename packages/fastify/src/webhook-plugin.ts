@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
 /** What a Fastify handler gets second: the request and the reply. */
@@ -17,7 +17,7 @@ export interface FastifyWebhookOptions extends WebhookOptions<FastifyContext> {
 /**
  * A Fastify plugin (Fastify 4 and 5) that adds a POST route receiving the service's webhooks: it
  * checks the delivery header in constant time before the body is read, parses and validates the
- * body itself, runs the handler for its event, and answers the status of the receiver contract.
+ * body itself, runs the handler for its event, and answers the status of docs/contract.md §Statuses.
  * The raw body is read inside the plugin's own encapsulated context: the app's JSON parser, its
  * `bodyLimit` and its other routes are untouched (the receiver's `maxBodyBytes` applies here).
  *
@@ -36,7 +36,7 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   const { path = '/webhook', ...receiverOptions } = options;
   const receiver = createWebhookReceiver<FastifyContext>(receiverOptions, '@social-webhooks/fastify');
   // Encapsulated: these parsers apply to this plugin's routes only. Every content type is passed
-  // through unread, so the header is checked before a byte of the body is read (contract §2), and
+  // through unread, so the header is checked before a byte of the body is read (docs/contract.md §Header check), and
   // the receiver itself answers 415 to a content type that is not JSON.
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', passBodyThrough);

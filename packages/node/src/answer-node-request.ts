@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ReceiveResult, WebhookReceiver } from '@social-webhooks/core';
+import type { ReceiveResult, WebhookReceiver } from '@social-webhooks/core/adapter';
 import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
 
 /**

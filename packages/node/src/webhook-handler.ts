@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { answerNodeRequest, writeResult } from './answer-node-request.js';
 
 /** What a handler gets second: Node's request and response (Connect's, Express's or Nest's). */
@@ -36,7 +36,7 @@ const METHOD_NOT_ALLOWED: ReceiveResult = {
  * A Node request listener that receives the service's webhooks, for `node:http`, Connect, and what
  * is built on them (Koa through `ctx.req`/`ctx.res`, NestJS middleware on its Express platform).
  * Checks the delivery header in constant time before reading the body, parses and validates it,
- * runs the handler for its event, and answers the status of the receiver contract. Answers 405 to
+ * runs the handler for its event, and answers the status of docs/contract.md §Statuses. Answers 405 to
  * anything but POST. Works after a body parser too (see the README's notes on body parsers).
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
