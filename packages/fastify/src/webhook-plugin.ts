@@ -36,8 +36,8 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   const { path = '/webhook', ...receiverOptions } = options;
   const receiver = createWebhookReceiver<FastifyContext>(receiverOptions, '@social-webhooks/fastify');
   // Encapsulated: these parsers apply to this plugin's routes only. Every content type is passed
-  // through unread, so the header is checked before a byte of the body is read (docs/contract.md §Header check), and
-  // the receiver itself answers 415 to a content type that is not JSON.
+  // through unread, so the header is checked before a byte of the body is read
+  // (docs/contract.md §Header check), and the receiver answers 415 to a content type not JSON.
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', passBodyThrough);
   async function receiveWebhook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
