@@ -8,6 +8,10 @@ import { bytes } from './support/test-request.js';
 
 // The raw-body cases that need a hand-driven client over a real socket, on every setup whose receiver
 // reads the body itself (a body parser mounted first reads it whatever the header says: see the README).
+// The Node-stream adapters close a connection whose body they refused before it ended, rather than
+// read and discard the rest; the Web handler and Hono on @hono/node-server leave that to the server.
+const closesCutOffConnections = (name: string) => !/Web handler|Hono/.test(name);
+
 const FOLLOW = JSON.stringify({ eventName: 'follow.created', data: { followerProfileId: '1', followingProfileId: '2' } });
 
 describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))('$name', (harness) => {
@@ -40,6 +44,7 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
       // The rest of the declared body never comes: only a receiver that did not wait for it answers.
       await expect(Promise.race([client.status, sleep(3000).then(() => 'no answer')])).resolves.toBe(401);
       expect(handled).toEqual([]);
+      if (closesCutOffConnections(harness.name)) await expect(Promise.race([client.closed, sleep(3000).then(() => 'open')])).resolves.toBe('closed');
     } finally {
       client.destroy();
     }
@@ -60,6 +65,7 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
       }
       await expect(Promise.race([client.status, sleep(3000).then(() => 'no answer')])).resolves.toBe(413);
       expect(sent).toBeLessThan(total);
+      if (closesCutOffConnections(harness.name)) await expect(Promise.race([client.closed, sleep(3000).then(() => 'open')])).resolves.toBe('closed');
       expect(handled).toEqual([]);
     } finally {
       client.destroy();

@@ -5,6 +5,8 @@ export interface RawClient {
   write(data: string | Uint8Array): boolean;
   /** The answer's status, once its status line arrived; `undefined` if the socket closed without one. */
   readonly status: Promise<number | undefined>;
+  /** Settles with `closed` once the server closed the connection. */
+  readonly closed: Promise<'closed'>;
   /** Whether an answer has arrived yet. */
   answered(): boolean;
   destroy(): void;
@@ -29,11 +31,13 @@ export async function openRaw(port: number, path: string, headers: Record<string
     // A reset from a server that stopped reading is an outcome here, not a failure of the test.
     socket.on('error', () => resolve(answer));
   });
+  const closed = new Promise<'closed'>((resolve) => socket.once('close', () => resolve('closed')).once('end', () => resolve('closed')));
   const head = Object.entries({ host: 'localhost', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
   return {
     write: (data) => !socket.destroyed && socket.write(data),
     status,
+    closed,
     answered: () => answer !== undefined,
     destroy: () => socket.destroy(),
   };

@@ -51,6 +51,9 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
     });
     // A handler may have answered itself through `reply`.
     if (reply.sent) return reply;
+    // Refused before its body fully arrived (401 unread, 413 cut off at the limit): close the
+    // connection after the answer rather than let Node read and discard the rest, however long.
+    if (!request.raw.complete) void reply.header('connection', 'close');
     return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
   }
   instance.post(path, receiveWebhook);

@@ -25,8 +25,12 @@ export async function answerNodeRequest<Context>(
     readBody: (limit) => readNodeBody(req, limit),
     context,
   });
-  writeResult(res, result);
+  // Refused before its body fully arrived (401 unread, 413 cut off at the limit): close the
+  // connection after the answer rather than let Node read and discard the rest, however long.
+  writeResult(res, result, req.complete ? undefined : CLOSE);
 }
+
+const CLOSE = { connection: 'close' };
 
 /** Writes a receive result as a JSON answer, unless a handler already answered through `res`. */
 export function writeResult(res: ServerResponse, result: ReceiveResult, extraHeaders?: Record<string, string>): void {
