@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { isUnboundedRest } from '@social-webhooks/node';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
 /** What a Fastify handler gets second: the request and the reply. */
@@ -51,9 +52,8 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
     });
     // A handler may have answered itself through `reply`.
     if (reply.sent) return reply;
-    // Refused before its body fully arrived (401 unread, 413 cut off at the limit): close the
-    // connection after the answer rather than let Node read and discard the rest, however long.
-    if (!request.raw.complete) void reply.header('connection', 'close');
+    // A chunked body refused before its end is cut off rather than read and discarded.
+    if (isUnboundedRest(request.raw)) void reply.header('connection', 'close');
     return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
   }
   instance.post(path, receiveWebhook);

@@ -25,12 +25,20 @@ export async function answerNodeRequest<Context>(
     readBody: (limit) => readNodeBody(req, limit),
     context,
   });
-  // Refused before its body fully arrived (401 unread, 413 cut off at the limit): close the
-  // connection after the answer rather than let Node read and discard the rest, however long.
-  writeResult(res, result, req.complete ? undefined : CLOSE);
+  writeResult(res, result, isUnboundedRest(req) ? CLOSE : undefined);
 }
 
 const CLOSE = { connection: 'close' };
+
+/**
+ * Whether a request was refused before its body ended (401 unread, 413 past the limit) and the rest
+ * has no declared length: Node would read and discard it to keep the connection, however long a
+ * chunked body runs, so the connection is closed after the answer instead. A declared length bounds
+ * what Node discards, and the connection is kept.
+ */
+export function isUnboundedRest(req: { readonly complete: boolean; readonly headers: { readonly 'content-length'?: string | undefined } }): boolean {
+  return !req.complete && req.headers['content-length'] === undefined;
+}
 
 /** Writes a receive result as a JSON answer, unless a handler already answered through `res`. */
 export function writeResult(res: ServerResponse, result: ReceiveResult, extraHeaders?: Record<string, string>): void {
