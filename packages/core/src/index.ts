@@ -7,7 +7,7 @@ export {
 } from './events/schemas.js';
 export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './events/types.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
-export type { EventHandler, EventHandlers, SecretOption, WebhookOptions } from './options/options.js';
+export type { EventHandler, EventHandlers, SecretOption, SecretSource, WebhookOptions } from './options/options.js';
 export { DEFAULT_HEADER, DEFAULT_MAX_BODY_BYTES } from './options/resolve-options.js';
 export type { BodyContent, Delivery } from './receive/delivery.js';
 export type { ReceiveResult, SuccessCode } from './receive/outcome.js';

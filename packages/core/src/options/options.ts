@@ -17,6 +17,14 @@ export type SecretOption =
   | readonly string[]
   | { readonly [Name in EventName]?: string | readonly string[] };
 
+/**
+ * `secret` given as a function, for a handler built before its secret exists (`next build`, a
+ * Worker's `env`): called on the first delivery, sync or async, and checked then as a plain `secret`
+ * is. Until it returns a valid value, deliveries get 500 `invalid_options` (so the service retries)
+ * and the reason is logged.
+ */
+export type SecretSource = () => SecretOption | PromiseLike<SecretOption>;
+
 /** A handler for one event type: the typed event first, the framework's request context second. */
 export type EventHandler<Name extends EventName, Context> = (
   event: WebhookEvent<Name>,
@@ -28,8 +36,11 @@ export type EventHandlers<Context> = { readonly [Name in EventName]?: EventHandl
 
 /** Options shared by every adapter (`@social-webhooks/core`, `/express`, `/hono`). */
 export interface WebhookOptions<Context> {
-  /** The header value(s) to accept; see {@link SecretOption}. Required, never empty. */
-  readonly secret: SecretOption;
+  /**
+   * The header value(s) to accept; see {@link SecretOption}. Required, never empty. A function
+   * ({@link SecretSource}) defers reading it to the first delivery.
+   */
+  readonly secret: SecretOption | SecretSource;
   /** Handlers by event name. An event with no handler is answered 200 and dropped. */
   readonly on?: EventHandlers<Context>;
   /** The delivery header's name, case-insensitive. Default `x-airstack-webhook`. */

@@ -1,4 +1,6 @@
-import { createSecretMatcher } from '../auth/secret-matcher.js';
+import { deferSecret } from '../auth/deferred-secret.js';
+import { createSecretMatcher, type SecretMatcher } from '../auth/secret-matcher.js';
+import { WebhookError } from '../errors.js';
 import type { WebhookOptions } from '../options/options.js';
 import { resolveOptions } from '../options/resolve-options.js';
 import { isJsonContentType, parseContentLength } from './content-type.js';
@@ -33,7 +35,9 @@ export function createWebhookReceiver<Context>(
   source = '@social-webhooks/core',
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
-  const matchSecret = createSecretMatcher(resolved.secrets);
+  const { secretSource } = resolved;
+  let matchSecret: SecretMatcher | undefined = secretSource === undefined ? createSecretMatcher(resolved.secrets) : undefined;
+  const loadMatcher = secretSource === undefined ? undefined : deferSecret(secretSource, source);
   const { maxBodyBytes } = resolved;
   const report = createReporter(resolved.logger, resolved.onResult);
   const refusals = createRefusals(resolved.header, maxBodyBytes);
@@ -63,6 +67,11 @@ export function createWebhookReceiver<Context>(
     if (header === null || header === undefined || header === '') {
       return refusals.headerMissing;
     }
+    if (matchSecret === undefined) {
+      const loaded = await loadMatcher!();
+      if (loaded instanceof WebhookError) return secretUnavailable(loaded);
+      matchSecret = loaded;
+    }
     const secret = matchSecret(header);
     if (secret === undefined) return refusals.headerMismatch;
     const { contentType } = delivery;
@@ -86,6 +95,13 @@ export function createWebhookReceiver<Context>(
     const event = toEvent(body.value, secret);
     if (event.kind === 'refused') return event.result;
     return runDelivery(resolved, { event: event.event, known: event.kind === 'known', body: content, context: delivery.context });
+  }
+
+  /** A deferred secret that is missing or malformed: the operator reads why, the service retries. */
+  function secretUnavailable(error: WebhookError): ReceiveResult {
+    if (options.logger === undefined) console.error(error.message);
+    else resolved.logger.error(error.message, { code: error.code, error });
+    return failure('invalid_options', "The receiver's secret is not configured; the server's log says how to fix it.");
   }
 
   return { header: resolved.header, maxBodyBytes, receive };
