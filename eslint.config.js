@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '**/.next/**', '**/next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -20,10 +20,10 @@ export type SecretOption =
 /**
  * `secret` given as a function, for a handler built before its secret exists (`next build`, a
  * Worker's `env`): called on the first delivery, sync or async, and checked then as a plain `secret`
- * is. Until it returns a valid value, deliveries get 500 `invalid_options` (so the service retries)
+ * is (`undefined` gets the "`secret` is missing" message). Until it returns a valid value, deliveries get 500 `invalid_options` (so the service retries)
  * and the reason is logged.
  */
-export type SecretSource = () => SecretOption | PromiseLike<SecretOption>;
+export type SecretSource = () => SecretOption | undefined | PromiseLike<SecretOption | undefined>;
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
 export type EventHandler<Name extends EventName, Context> = (
