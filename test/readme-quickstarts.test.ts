@@ -70,6 +70,23 @@ async function deliver(adapter: Snippet['adapter'], options: Record<string, unkn
   return (await webHandler(options as never)(new Request('http://localhost/webhook', { method: 'POST', ...delivery }))).status;
 }
 
+/** The options of the `@example` of an adapter's `webhookHandler` JSDoc. */
+function jsdocExample(path: string): string {
+  const source = readFileSync(new URL(path, import.meta.url), 'utf8');
+  const example = source.slice(source.indexOf('@example'), source.indexOf('*/', source.indexOf('@example')));
+  const code = example.split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n');
+  return balanced(code, code.indexOf('webhookHandler({') + 'webhookHandler('.length);
+}
+
+describe('the Hono adapter\'s JSDoc example', () => {
+  it.each(['envelope', 'flat'] as const)('works as written on a %s delivery', async (form) => {
+    const logged: unknown[][] = [];
+    const options = evaluate(jsdocExample('../packages/hono/src/webhook-handler.ts'), logged);
+    expect(await deliver('hono', options, buildDelivery({ secret: SECRET, eventName: 'profile.updated', form }))).toBe(200);
+    expect(logged).toEqual([[expect.any(String), '/webhook']]);
+  });
+});
+
 describe('README quickstarts', () => {
   const all = snippets();
 
