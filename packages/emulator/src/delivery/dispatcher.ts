@@ -36,7 +36,7 @@ export class Dispatcher {
   readonly log: DeliveryLog;
   readonly #options: ResolvedEmulatorOptions;
   readonly #pending = new Map<string, Pending>();
-  /** Per webhook, the delivery the `outOfOrder` fault holds back until the next one is sent. */
+  /** Per endpoint, the delivery the `outOfOrder` fault holds back until the next one is sent. */
   readonly #held = new Map<string, Pending>();
   readonly #idleWaiters = new Set<() => void>();
 
@@ -106,20 +106,23 @@ export class Dispatcher {
     else this.#inOrder(pending);
   }
 
-  /** The `outOfOrder` fault: a held delivery goes right after the next one to its webhook. */
+  /**
+   * The `outOfOrder` fault: a held delivery goes right after the next one to the same endpoint, of
+   * any webhook, since one receiver usually serves several (a follow's `created` and `deleted`).
+   */
   #inOrder(pending: Pending): void {
     pending.timer = undefined;
-    const webhookId = pending.record.webhookId;
-    const held = this.#held.get(webhookId);
+    const endpoint = pending.record.endpoint;
+    const held = this.#held.get(endpoint);
     if (held !== undefined) {
-      this.#held.delete(webhookId);
+      this.#held.delete(endpoint);
       void this.#attempt(pending).then(() => this.#release(held));
       return;
     }
     if (pending.faults.outOfOrder === true && pending.nextKind === 'first') {
-      this.#held.set(webhookId, pending);
+      this.#held.set(endpoint, pending);
       pending.timer = setTimeout(() => {
-        this.#held.delete(webhookId);
+        this.#held.delete(endpoint);
         this.#release(pending);
       }, OUT_OF_ORDER_HOLD_MS);
       return;
@@ -178,7 +181,7 @@ export class Dispatcher {
     pending.record.state = state;
     if (pending.timer !== undefined) clearTimeout(pending.timer);
     if (state === 'cancelled') pending.abort.abort();
-    if (this.#held.get(pending.record.webhookId) === pending) this.#held.delete(pending.record.webhookId);
+    if (this.#held.get(pending.record.endpoint) === pending) this.#held.delete(pending.record.endpoint);
     this.#pending.delete(pending.record.deliveryId);
     this.log.changed(pending.record);
     if (this.#pending.size === 0) {

@@ -8,8 +8,9 @@ export interface Faults {
   /** Send each delivery twice: the same body and the same delivery id, one right after the other. */
   readonly duplicate?: boolean | undefined;
   /**
-   * Hold each delivery until the next delivery to the same webhook has been sent (or `holdMs` has
-   * passed), so consecutive events arrive swapped: 1, 2, 3, 4 arrive as 2, 1, 4, 3.
+   * Hold each delivery until the next delivery to the same endpoint (of any webhook) has been
+   * answered, or 2 s have passed: a `follow.created` published with it, then a `follow.deleted`,
+   * arrive deleted first. On a webhook, consecutive events arrive swapped in pairs.
    */
   readonly outOfOrder?: boolean | undefined;
   /** Wait this many milliseconds before the first attempt. */
