@@ -59,6 +59,15 @@ describe('the emulator page, in a real browser', () => {
     expect(request).toContain(`x-convoy-idempotency-key: ${logged!.deliveryId}`);
     expect(request).not.toContain(created.headerValue);
 
+    // A fault from the page: the first attempt is cut before the answer, the retry gets through.
+    await page.check('#f-disconnect');
+    await page.click('#publish-button');
+    const faulted = page.locator('.delivery').first();
+    await expect.poll(() => faulted.getAttribute('data-delivery-id')).not.toBe(logged!.deliveryId);
+    await faulted.locator('[data-attempt="2"] .status').filter({ hasText: '200' }).waitFor();
+    expect(await faulted.locator('[data-attempt="1"] .status').textContent()).toBe('connection cut before the answer (disconnect fault)');
+    expect(await faulted.locator('.head').textContent()).toContain('faults: disconnect');
+
     mkdirSync(SCREENSHOTS, { recursive: true });
     const path = `${SCREENSHOTS}emulator-page.png`;
     await page.screenshot({ path, fullPage: true });
