@@ -90,6 +90,7 @@ describe('the command line against the emulator and a real receiver', () => {
     [['publish', '--event', 'follow.created', '--delay', 'soon'], /--delay expects a whole number/],
     [['faults', 'X'], /give at least one fault flag/],
     [['replay', 'nope'], /refused the request \(404\).*no delivery "nope"/],
+    [['emulate', '--port', '0', '--persist', '.'], /cannot read \. \(EISDIR.*\); give persistPath a file/],
   ])('refuses %j with exit code 2 and says how to fix it', async (args, message) => {
     const run = await cli(...args);
     expect(run.code).toBe(2);

@@ -10,7 +10,7 @@ export interface RetryOptions {
   readonly timeoutMs?: number;
 }
 
-/** Options of {@link createEmulator}. */
+/** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
   /** Port to listen on; 0 picks a free one. Default 0. */
   readonly port?: number;
@@ -22,6 +22,7 @@ export interface EmulatorOptions {
   readonly headerName?: string;
   /** `envelope` delivers `{ eventName, data }`; `flat` delivers the payload alone. Default `envelope`. */
   readonly bodyForm?: 'envelope' | 'flat';
+  /** How deliveries (and replays) are retried: attempts, backoff, time-out. */
   readonly retry?: RetryOptions;
   /** How many delivery records the log keeps, oldest dropped first. Default 10,000. */
   readonly logLimit?: number;
