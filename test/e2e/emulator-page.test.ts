@@ -35,13 +35,13 @@ describe('the emulator page, in a real browser', () => {
 
     await page.goto(created.portalLink);
     await page.locator('#live.on').waitFor();
-    await expect.poll(() => page.locator(`.webhook.selected[data-webhook-id="${created.webhookId}"]`).count()).toBe(1);
+    await expect.poll(() => page.locator(`.webhook.selected[data-webhook-id="${created.webhookId}"]`).count(), { timeout: 10_000 }).toBe(1);
 
     await page.selectOption('#event', 'follow.created');
     await page.click('#publish-button');
     const delivery = page.locator('.delivery').first();
     await delivery.locator('[data-attempt="1"] .status').filter({ hasText: '200' }).waitFor();
-    await expect.poll(() => delivery.getAttribute('data-state')).toBe('delivered');
+    await expect.poll(() => delivery.getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
     const [logged] = emulator.deliveries(created.webhookId);
     const answer = logged!.attempts[0]!.response!;
     expect(answer.status).toBe(200);
@@ -63,7 +63,7 @@ describe('the emulator page, in a real browser', () => {
     await page.check('#f-disconnect');
     await page.click('#publish-button');
     const faulted = page.locator('.delivery').first();
-    await expect.poll(() => faulted.getAttribute('data-delivery-id')).not.toBe(logged!.deliveryId);
+    await expect.poll(() => faulted.getAttribute('data-delivery-id'), { timeout: 10_000 }).not.toBe(logged!.deliveryId);
     await faulted.locator('[data-attempt="2"] .status').filter({ hasText: '200' }).waitFor();
     expect(await faulted.locator('[data-attempt="1"] .status').textContent()).toBe('connection cut before the answer (disconnect fault)');
     expect(await faulted.locator('.head').textContent()).toContain('faults: disconnect');
