@@ -68,6 +68,14 @@ describe('the emulator page, in a real browser', () => {
     expect(await faulted.locator('[data-attempt="1"] .status').textContent()).toBe('connection cut before the answer (disconnect fault)');
     expect(await faulted.locator('.head').textContent()).toContain('faults: disconnect');
 
+    // Faults for every delivery to the webhook, from the checked boxes; the card shows them live.
+    await page.uncheck('#f-disconnect');
+    await page.check('#f-duplicate');
+    const card = page.locator(`.webhook[data-webhook-id="${created.webhookId}"]`);
+    await card.locator('button.set-faults').click();
+    await card.locator('.faults', { hasText: 'faults: duplicate' }).waitFor();
+    expect(await (await fetch(`${emulator.url}/_emulator/webhooks`, { headers: { authorization: 'emulator-api-key' } })).json()).toMatchObject({ webhooks: [{ faults: { duplicate: true } }] });
+
     mkdirSync(SCREENSHOTS, { recursive: true });
     const path = `${SCREENSHOTS}emulator-page.png`;
     await page.screenshot({ path, fullPage: true });

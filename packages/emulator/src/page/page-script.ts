@@ -62,16 +62,29 @@ function layout() {
         h('div', { id: 'deliveries' }))));
 }
 
-async function publish() {
+function checkedFaults() {
   const faults = {};
   for (const name of ['duplicate', 'outOfOrder', 'disconnect']) if (document.getElementById('f-' + name).checked) faults[name] = true;
   const delayMs = Number(document.getElementById('f-delayMs').value);
   if (delayMs > 0) faults.delayMs = delayMs;
+  return faults;
+}
+
+async function publish() {
+  const faults = checkedFaults();
   const eventName = document.getElementById('event').value;
   try {
     const answer = await api('POST', '/_emulator/events', { eventName, faults });
     note('publish-note', answer.matched.length === 0 ? 'Published ' + eventName + ': no webhook matched it.' : 'Published ' + eventName + ' to ' + answer.matched.length + ' webhook(s).');
   } catch (error) { note('publish-note', 'Not published: ' + error.message); }
+}
+
+// The faults checked above, for every delivery to one webhook (or none, with clear).
+async function setFaults(event, webhookId, clear) {
+  event.stopPropagation();
+  const path = '/_emulator/webhooks/' + encodeURIComponent(webhookId) + '/faults';
+  try { await (clear ? api('DELETE', path) : api('PUT', path, checkedFaults())); }
+  catch (error) { note('publish-note', 'Faults not set: ' + error.message); }
 }
 
 async function replay(deliveryId) {
@@ -104,7 +117,10 @@ function renderWebhooks() {
       h('div', {}, h('strong', {}, webhook.filter_config.event_type), ' ', h('span', { className: 'mono muted' }, webhook.webhook_id)),
       h('div', { className: 'mono' }, webhook.endpoint),
       webhook.filter_config.filter ? h('div', { className: 'mono muted' }, 'filter ' + JSON.stringify(webhook.filter_config.filter)) : null,
-      h('div', { className: 'muted' }, faultText(webhook.faults))))));
+      h('div', { className: 'muted faults' }, faultText(webhook.faults)),
+      h('div', { className: 'actions' },
+        h('button', { className: 'secondary set-faults', title: 'Every delivery to this webhook gets the faults checked above', onclick: (event) => setFaults(event, webhook.webhook_id, false) }, 'Use checked faults'),
+        Object.keys(webhook.faults || {}).length > 0 ? h('button', { className: 'secondary clear-faults', onclick: (event) => setFaults(event, webhook.webhook_id, true) }, 'Clear faults') : null)))));
 }
 
 function pretty(text) {

@@ -23,6 +23,8 @@ button:disabled { opacity: .5; cursor: default; }
 .webhook { padding: 6px 8px; border-radius: 6px; cursor: pointer; border: 1px solid transparent; }
 .webhook:hover { border-color: var(--line); }
 .webhook.selected { border-color: var(--accent); }
+.webhook .actions { display: flex; gap: 6px; margin-top: 4px; }
+.webhook .actions button { padding: 1px 8px; font-size: 12px; }
 .mono, pre, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
 .muted { color: var(--muted); }
 .delivery { border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; margin-bottom: 10px; }
