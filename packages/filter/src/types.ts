@@ -27,6 +27,23 @@ export type FilterProblemCode =
   | 'type_mismatch'
   | 'unknown_event';
 
+/**
+ * Every way a valid filter can still fail on the gateway; stable, see the README's warning table.
+ * `never_matches`: no event of the type can ever match this part. `always_matches`: it holds for
+ * every event. `engine_error`: the engine answers an error for it, so no event is delivered.
+ * `ignored_by_engine`: the engine skips it. `deep_nesting`: deeper than the service's documented 3
+ * levels (the engine accepts it). `unknown_field`: the payload schema does not list the field.
+ */
+export type FilterWarningCode = 'never_matches' | 'always_matches' | 'engine_error' | 'ignored_by_engine' | 'deep_nesting' | 'unknown_field';
+
+/** A filter the engine accepts, but that cannot work as written; with the reason and a fix. */
+export interface FilterWarning {
+  readonly code: FilterWarningCode;
+  readonly path: ProblemPath;
+  readonly message: string;
+  readonly hint?: string;
+}
+
 /** One thing wrong with a filter, with where it is and, when there is one, how to fix it. */
 export interface FilterProblem {
   readonly code: FilterProblemCode;
