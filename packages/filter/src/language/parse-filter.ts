@@ -90,7 +90,8 @@ function parseClause(key: string, value: unknown, at: ProblemPath, level: Level,
     return undefined;
   }
   if (level.fieldDepth === 0 && parsed.steps[0]?.kind === 'each') {
-    const rest = key.split('.').filter((part) => part !== '$').join('.');
+    // Only the leading steps go: a later `$` may well index an array of objects.
+    const rest = key.replace(/^(?:\$\.)+/, '');
     found.warnings.push(
       problem(
         'never_matches',
