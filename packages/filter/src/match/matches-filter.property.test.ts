@@ -88,6 +88,20 @@ describe('matchesFilter follows the engine, properties', () => {
     );
   });
 
+  it('a hint leads to a filter that the engine answers the same for', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: -5000, max: 5000 }), fc.constantFrom('$gt', '$gte', '$lt', '$lte'), (bound, count, operator) => {
+        const written = { followerCount: { [operator]: String(bound) } };
+        const hint = validateFilterSyntax(written)[0]?.hint;
+        expect(hint).toBe(`write ${bound} without quotes`);
+        const fixed = { followerCount: { [operator]: bound } };
+        for (const payload of [{ followerCount: count }, { followerCount: String(count) }]) {
+          expect(evaluateFilter(fixed, payload)).toEqual(evaluateFilter(written, payload));
+        }
+      }),
+    );
+  });
+
   it('a valid filter never throws, whatever the payload', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.jsonValue({ maxDepth: 4 }), (filter, payload) => {

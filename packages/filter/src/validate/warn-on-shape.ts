@@ -16,8 +16,10 @@ export function warnOnShape(test: FieldTest, shape: FieldShape, at: ProblemPath,
   // The field holds only this kind (or null, which the engine keeps as a plain value).
   const only = (kind: string) => shape.kinds.has(kind as never) && [...shape.kinds].every((item) => item === kind || item === 'null');
   if (only('object')) {
+    // A nullable object field is a plain `null` value when it is null, which a test may match.
+    const whenNull = shape.kinds.has('null') && mayMatchNull(test) ? ' while it holds an object (it can match only when the field is null)' : '';
     warnings.push(
-      problem('never_matches', at, `the field holds ${describeShape(shape)}; the engine flattens it into its fields, so the field itself is never there and this never matches`, 'test a field inside it: { "object.field": ... }'),
+      problem('never_matches', at, `the field holds ${describeShape(shape)}; the engine flattens an object into its fields, so the field itself is never there and this never matches${whenNull}`, 'test a field inside it: { "object.field": ... }'),
     );
     return true;
   }
@@ -64,4 +66,10 @@ function onScalar(condition: Condition, shape: FieldShape): Verdict | undefined 
     return { code: 'engine_error', text: `with one value, ${condition.operator} needs an array field; on ${describeShape(shape)} the engine answers an error`, hint: `write { "${condition.operator}": [${value}] }` };
   }
   return undefined;
+}
+
+function mayMatchNull(test: FieldTest): boolean {
+  if (test.kind === 'equals') return test.value === null;
+  if (test.kind !== 'operators') return false;
+  return test.conditions.every((condition) => condition.operator === '$exist' || condition.operator === '$neq' || condition.operator === '$nin' || ('value' in condition && condition.value === null) || (condition.operator === '$in' && condition.values.includes(null)));
 }
