@@ -3,8 +3,9 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 
 /**
  * A filter of the service's language (SPEC §1 "Filters"): field names, dotted or positional paths
- * (`socialCapital.socialCapitalRank`, `addresses.$`), and `$and` / `$or`, mapped to a bare value
- * (equality), an operator object (`{ "$gte": 100 }`) or a nested filter. See the README's table.
+ * (`socialCapital.socialCapitalRank`, `items.$.rank`), and `$and` / `$or`, mapped to a bare value
+ * (equality), an operator object (`{ "$gte": 100 }`) or a nested filter, evaluated as the
+ * gateway's engine does. See the README's table.
  */
 export type Filter = { readonly [key: string]: JsonValue };
 

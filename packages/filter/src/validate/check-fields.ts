@@ -39,8 +39,8 @@ function checkClause(clause: Clause, shape: FieldShape, options: CheckFieldsOpti
   }
   let current = shape;
   let named = '';
-  for (const step of clause.steps) {
-    const reason = stepProblem(current, step, named);
+  for (const [index, step] of clause.steps.entries()) {
+    const reason = stepProblem(current, step, named, withoutStep(clause.steps, index));
     if (reason !== undefined) {
       found.warnings.push(problem('never_matches', clause.at, reason.text, reason.hint));
       return;
@@ -62,12 +62,12 @@ function checkClause(clause: Clause, shape: FieldShape, options: CheckFieldsOpti
 
 // The engine expands `$` into indexes of arrays of objects (`items.0.rank`); arrays of scalars stay
 // whole, and objects have no indexes.
-function stepProblem(shape: FieldShape, step: PathStep, named: string): { text: string; hint?: string } | undefined {
+function stepProblem(shape: FieldShape, step: PathStep, named: string, without: string): { text: string; hint?: string } | undefined {
   if (shape.any || named === '') return undefined;
   const isArray = shape.kinds.has('array');
   const ofObjects = isArray && shape.items !== undefined && (shape.items.any || shape.items.kinds.has('object'));
   if (step.kind === 'each' && !isArray) {
-    return { text: `"${named}" holds ${describeShape(shape)}; the engine's "$" step indexes arrays of objects only, so this never matches`, hint: 'drop the "$" step' };
+    return { text: `"${named}" holds ${describeShape(shape)}; the engine's "$" step indexes arrays of objects only, so this never matches`, hint: `drop the "$" step: write "${without}"` };
   }
   if (step.kind === 'each' && !ofObjects) {
     return { text: `"${named}" holds ${describeShape(shape)}; the engine keeps such an array whole, so a "$" step never matches`, hint: `test the array itself: { "${named}": value } means it contains value` };
@@ -76,6 +76,13 @@ function stepProblem(shape: FieldShape, step: PathStep, named: string): { text: 
     return { text: `"${named}" holds ${describeShape(shape)}; the engine keeps such an array whole, so an index step never matches`, hint: `test the array itself: { "${named}": value } means it contains value` };
   }
   return undefined;
+}
+
+// The key without the step at `index` and without leading `$` steps (a payload is an object).
+function withoutStep(steps: readonly PathStep[], index: number): string {
+  const kept = steps.filter((_, at) => at !== index);
+  while (kept[0]?.kind === 'each') kept.shift();
+  return kept.map((step) => (step.kind === 'each' ? '$' : step.name)).join('.');
 }
 
 function stepInto(shape: FieldShape, step: PathStep): FieldShape | undefined {

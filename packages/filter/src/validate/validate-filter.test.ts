@@ -52,6 +52,32 @@ describe('validateFilter', () => {
     expect(validateFilterSyntax({ data: { 'mentioned_profiles.$': { $in: [1] } } })[0]?.code).toBe('invalid_path');
   });
 
+  it('warns about the documented $.socialCapital.$ example, and its hints lead to a filter that works', () => {
+    const { problems, warnings } = checkFilter({ '$.socialCapital.$.socialCapitalRank': { $lte: 100 } }, 'profile.created');
+    expect(problems).toEqual([]);
+    expect(warnings.map((item) => item.code)).toEqual(['never_matches', 'never_matches']);
+    expect(warnings[1]?.hint).toBe('drop the "$" step: write "socialCapital.socialCapitalRank"');
+    expect(checkFilter({ 'socialCapital.socialCapitalRank': { $lte: 100 } }, 'profile.created')).toEqual({ problems: [], warnings: [] });
+  });
+
+  it('warns about operators on an array field, with a fix that means "contains"', () => {
+    const { warnings } = checkFilter({ userAssociatedAddresses: { $eq: '0xa' } }, 'profile.created');
+    expect(summary(warnings)).toEqual([{ code: 'never_matches', path: ['userAssociatedAddresses', '$eq'], hint: 'write a bare value: { "userAssociatedAddresses": "0xa" } means the array contains it' }]);
+    expect(checkFilter({ userAssociatedAddresses: '0xa' }, 'profile.created')).toEqual({ problems: [], warnings: [] });
+    expect(checkFilter({ userAssociatedAddresses: { $regex: '^0x' } }, 'profile.created').warnings[0]?.code).toBe('engine_error');
+    expect(checkFilter({ userAssociatedAddresses: { $nin: ['0xa'] } }, 'profile.created').warnings[0]?.code).toBe('always_matches');
+    expect(checkFilter({ 'userAssociatedAddresses.0': '0xa' }, 'profile.created').warnings[0]?.code).toBe('never_matches');
+  });
+
+  it('warns about $exist: false alone, $or inside a field, a bare array, and unknown fields when they are allowed', () => {
+    const codes = (filter: Record<string, unknown>) => checkFilter(filter, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code);
+    expect(codes({ userRecoveryAddress: { $exist: false } })).toEqual(['never_matches']);
+    expect(codes({ userRecoveryAddress: { $exist: false }, userId: '3761' })).toEqual([]);
+    expect(codes({ socialCapital: { $or: [{ socialCapitalRank: 1 }] } })).toEqual(['ignored_by_engine']);
+    expect(codes({ userId: ['3761'] })).toEqual(['never_matches']);
+    expect(codes({ nope: 'paris', userId: '3761' })).toEqual(['unknown_field']);
+  });
+
   it('accepts $in with one value (an array field contains it) and warns where the field is no array', () => {
     expect(validateFilter({ userAssociatedAddresses: { $in: '0xa' } }, 'profile.created')).toEqual([]);
     expect(checkFilter({ userAssociatedAddresses: { $in: '0xa' } }, 'profile.created').warnings).toEqual([]);

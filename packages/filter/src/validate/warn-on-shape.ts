@@ -19,14 +19,14 @@ export function warnOnShape(test: FieldTest, shape: FieldShape, at: ProblemPath,
     // A nullable object field is a plain `null` value when it is null, which a test may match.
     const whenNull = shape.kinds.has('null') && mayMatchNull(test) ? ' while it holds an object (it can match only when the field is null)' : '';
     warnings.push(
-      problem('never_matches', at, `the field holds ${describeShape(shape)}; the engine flattens an object into its fields, so the field itself is never there and this never matches${whenNull}`, 'test a field inside it: { "object.field": ... }'),
+      problem('never_matches', at, `the field holds ${describeShape(shape)}; the engine flattens an object into its fields, so the field itself is never there and this never matches${whenNull}`, `test a field inside it: { "${String(at[at.length - 1])}.field": ... }`),
     );
     return true;
   }
   if (test.kind !== 'operators') return false;
   let warned = false;
   for (const condition of test.conditions) {
-    const verdict = only('array') ? onArray(condition) : onScalar(condition, shape);
+    const verdict = only('array') ? onArray(condition, String(at[at.length - 1])) : onScalar(condition, shape);
     if (verdict === undefined) continue;
     warnings.push(problem(verdict.code, condition.at, verdict.text, verdict.hint));
     warned = true;
@@ -35,16 +35,16 @@ export function warnOnShape(test: FieldTest, shape: FieldShape, at: ProblemPath,
 }
 
 // What the engine answers for an operator on an array of scalars (it keeps the array whole).
-function onArray(condition: Condition): Verdict | undefined {
+function onArray(condition: Condition, field: string): Verdict | undefined {
   const array = 'on an array field the engine compares the whole array';
   const value = 'value' in condition ? show(condition.value) : '';
   switch (condition.operator) {
     case '$in':
-      return condition.list ? { code: 'never_matches', text: `${array}, which is never one of the listed values`, hint: `to match any element, write { "$or": [{ "field": ${show(condition.values[0])} }, ...] }` } : undefined;
+      return condition.list ? { code: 'never_matches', text: `${array}, which is never one of the listed values`, hint: `to match arrays that contain one of them, write { "$or": [{ "${field}": ${show(condition.values[0])} }, ...] }` } : undefined;
     case '$nin':
       return condition.list ? { code: 'always_matches', text: `${array}, which is never one of the listed values, so this always holds`, hint: 'the engine cannot test that no element is in a list' } : undefined;
     case '$eq':
-      return { code: 'never_matches', text: `${array} with ${value}, which it never equals`, hint: `write a bare value: { "field": ${value} } means the array contains it` };
+      return { code: 'never_matches', text: `${array} with ${value}, which it never equals`, hint: `write a bare value: { "${field}": ${value} } means the array contains it` };
     case '$neq':
       return { code: 'always_matches', text: `${array} with ${value}, which it never equals, so this always holds` };
     case '$gte':
