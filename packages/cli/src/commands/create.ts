@@ -37,6 +37,10 @@ export const createCommand: Command = {
       "and pass it as the receiver's secret: webhookHandler({ secret: process.env.WEBHOOK_SECRET, ... }).",
       'The service shows it only now: it has no call to read it again.',
       ...(created.portalLink === undefined ? [] : ['', `Portal: ${created.portalLink}`]),
+      // The gateway accepted the filter, but part of it cannot work as written: say so loudly.
+      ...(created.filterWarnings === undefined
+        ? []
+        : ['', 'Warnings: the filter was accepted, but events may never arrive:', ...created.filterWarnings.map((item) => `  - ${item.code}: ${item.message}`)]),
     ]);
     return EXIT_CODES.ok;
   },
