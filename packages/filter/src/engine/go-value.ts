@@ -29,7 +29,8 @@ export function isGoMap(value: GoValue | undefined): value is GoMap {
  * becomes what `JSON.stringify` would send: `undefined` members vanish, non-finite numbers are null.
  */
 export function toGoValue(value: unknown, depth = 0): GoValue {
-  if (depth > 256) throw new EngineFault('the value nests deeper than 256 levels');
+  // A guard of this library (Go's decoder allows 10,000 levels): it cannot answer for such a value.
+  if (depth > 256) throw new EngineFault('the value nests deeper than 256 levels', { local: true });
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (Array.isArray(value)) return value.map((item: unknown) => (item === undefined ? null : toGoValue(item, depth + 1)));

@@ -22,7 +22,7 @@ export function positionalKeys(payload: GoMap, key: string): string[] {
   }
   const segments = key.split('$');
   const limit = BigInt(segments.length - 1) * largestIndex(payload);
-  return [...payload.keys()].filter((candidate) => fits(candidate, segments, 0, 0, limit));
+  return [...payload.keys()].filter((candidate) => fits(candidate, segments, 0, 0, limit, new Set()));
 }
 
 // The engine's scan: in each key, the first run of digits (and, oddly, a digit at byte 0 joins the
@@ -51,7 +51,10 @@ function largestIndex(payload: GoMap): bigint {
 }
 
 // Whether `candidate` is segments[0] N segments[1] N ... with each N a canonical index <= limit.
-function fits(candidate: string, segments: readonly string[], segment: number, at: number, limit: bigint): boolean {
+// `failed` remembers (segment, position) pairs already tried, so that many `$` stay linear.
+function fits(candidate: string, segments: readonly string[], segment: number, at: number, limit: bigint, failed: Set<string>): boolean {
+  const memo = `${segment}:${at}`;
+  if (failed.has(memo)) return false;
   const literal = segments[segment]!;
   if (!candidate.startsWith(literal, at)) return false;
   const next = at + literal.length;
@@ -60,8 +63,9 @@ function fits(candidate: string, segments: readonly string[], segment: number, a
   for (let length = digits.length; length > 0; length--) {
     if (length > 1 && digits[0] === '0') continue;
     if (BigInt(digits.slice(0, length)) > limit) continue;
-    if (fits(candidate, segments, segment + 1, next + length, limit)) return true;
+    if (fits(candidate, segments, segment + 1, next + length, limit, failed)) return true;
   }
+  failed.add(memo);
   return false;
 }
 
