@@ -1,9 +1,6 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
-import type { BodyContent } from '../receive/delivery.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { ReadBody } from '../delivery.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
-
-/** A body as read, once it parsed: the hash falls back on it. */
-export type ReadBody = Extract<BodyContent, { kind: 'bytes' | 'text' | 'parsed' }>;
 
 // Longer ids are hashed with the body instead: a key is stored per delivery, so it stays short.
 const MAX_ID_LENGTH = 256;

@@ -1,21 +1,9 @@
-import type { EventName } from '../events/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { EventName } from '../schema/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
-
-/**
- * The header value(s) the service handed out when the webhook was created
- * (`authentication.header_value`):
- * - one string;
- * - several strings: rotation, or one endpoint serving several webhooks;
- * - a map from event name to string(s): binds each value to its webhook's event type, which is what
- *   types a flat delivery (one without `eventName`) and refuses a body that claims another event.
- */
-export type SecretOption =
-  | string
-  | readonly string[]
-  | { readonly [Name in EventName]?: string | readonly string[] };
+import type { SecretOption } from '../header/secret-entries.js';
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
 export type EventHandler<Name extends EventName, Context> = (

@@ -29,7 +29,7 @@ interface Found {
 }
 
 /**
- * Parses a filter into a tree, collecting every problem of its syntax (SPEC §1 "Filters") and the
+ * Parses a filter into a tree, collecting every problem of its syntax (docs/contract.md §Filters) and the
  * shapes that the engine accepts but that can never work whatever the event type; fields are not
  * checked against an event's payload here (see `validateFilter`).
  */

@@ -5,7 +5,7 @@ import type { Filter } from '../types.js';
 import { checkFilter, validateFilterSyntax } from '../validate/validate-filter.js';
 import { compileFilter, evaluateFilter, matchesFilter } from './compile-filter.js';
 
-// The engine's behaviours that the library used to get wrong (SPEC "Filters": the gateway's engine
+// The engine's behaviours that the library used to get wrong (docs/contract.md §Filters: the gateway's engine
 // is the authority), each as a property over generated payloads and filters.
 const scalar = fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -1000, max: 1000 }), fc.boolean());
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
