@@ -5,6 +5,7 @@ import type { UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
 import type { WebhookOptions } from './options/options.js';
 import { resolveOptions } from './options/resolve-options.js';
 import { createHeaderCheck } from './header/check-header.js';
+import { secretSupply } from './receiver.js';
 import { createBodyReader } from './body/read-body.js';
 import { parseBody } from './body/parse-body.js';
 import { toEvent } from './event/to-event.js';
@@ -41,6 +42,7 @@ export type VerifyResult =
 /** Checks one delivery; never rejects. */
 export type DeliveryVerifier = (delivery: DeliveryInput) => Promise<VerifyResult>;
 
+const SOURCE = '@social-webhooks/core';
 const encoder = new TextEncoder();
 const NOT_RAW = failure('invalid_json', 'The body must be the bytes or text as received, not a parsed object.');
 
@@ -63,12 +65,14 @@ const NOT_RAW = failure('invalid_json', 'The body must be the bytes or text as r
 export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
   // Only the options that decide validity are read: no handler, hook or logger ever runs here.
   const picked = options === null || typeof options !== 'object' ? options : { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes };
-  const resolved = resolveOptions(picked as WebhookOptions<unknown>, '@social-webhooks/core');
-  const checkHeader = createHeaderCheck(resolved.header, resolved.secrets);
+  const resolved = resolveOptions(picked as WebhookOptions<unknown>, SOURCE);
+  const checkHeader = createHeaderCheck(resolved.header, secretSupply(picked as WebhookOptions<unknown>, resolved, SOURCE));
   const readBody = createBodyReader(resolved.maxBodyBytes);
 
   return async function verifyDelivery({ header, contentType, body }) {
-    const secret = checkHeader(header);
+    let secret = checkHeader(header);
+    // A `secret` given as a function is read on the first delivery, as by the receiver.
+    if (secret instanceof Promise) secret = await secret;
     if (!secret.ok) return refused(secret.answer);
     if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
       // Checked after the header: a forged delivery learns nothing, as from the receiver.
