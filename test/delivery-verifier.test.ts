@@ -50,6 +50,16 @@ describe('deliveryVerifier', () => {
     expect(result).toMatchObject({ ok: false, status: 400, code: 'invalid_json', message: expect.stringMatching(/as received/) });
   });
 
+  it('reads a secret given as a function on the first delivery, as the receiver does', async () => {
+    let reads = 0;
+    const verify = deliveryVerifier({ secret: () => (reads++, { 'follow.created': 's3cret' }) });
+    expect(reads).toBe(0);
+    const { body } = buildDelivery({ secret: 's3cret', eventName: 'follow.created', form: 'flat' });
+    expect(await verify({ header: 's3cret', body })).toMatchObject({ ok: true, known: true, event: { eventName: 'follow.created' } });
+    expect(await verify({ header: 'forged', body })).toMatchObject({ ok: false, status: 401, code: 'header_mismatch' });
+    expect(reads).toBe(1);
+  });
+
   it('checks its options when built', () => {
     expect(() => deliveryVerifier({ secret: '' })).toThrow(/^@social-webhooks\/core: `secret` is empty/);
     expect(() => deliveryVerifier({ secret: 's', maxBodyBytes: 0 })).toThrow(/maxBodyBytes/);
