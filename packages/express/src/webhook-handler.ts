@@ -35,6 +35,7 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
         header: headers[headerName] as string | undefined,
         contentType: headers['content-type'],
         contentLength: headers['content-length'],
+        getHeader: (name) => firstValue(headers[name]),
         readBody: (limit) => readNodeBody(req, limit),
         context: { req, res },
       })
@@ -48,4 +49,9 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
       // Reached only if writing the response fails; Express 4 would not catch a rejection itself.
       .catch(next);
   };
+}
+
+// Node joins repeated custom headers with ", " but hands a few (set-cookie) over as an array.
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

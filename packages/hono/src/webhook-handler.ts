@@ -28,6 +28,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
       header: c.req.header(headerName),
       contentType: c.req.header('content-type'),
       contentLength: c.req.header('content-length'),
+      getHeader: (name) => c.req.header(name),
       readBody: (limit) => readHonoBody(c, limit),
       context: c,
       // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the

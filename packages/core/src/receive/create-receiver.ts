@@ -4,6 +4,9 @@ import { resolveOptions } from '../options/resolve-options.js';
 import { isJsonContentType, parseContentLength } from './content-type.js';
 import type { BodyContent, Delivery } from './delivery.js';
 import { createReporter } from '../observe/create-reporter.js';
+import type { DeliveryScope } from '../observe/instrumentation.js';
+import { readDeliveryId } from '../dedupe/delivery-id.js';
+import { handOff } from '../handoff/hand-off.js';
 import { failure, type ReceiveResult } from './outcome.js';
 import { parseBody } from './parse-body.js';
 import { createRefusals } from './refusals.js';
@@ -38,19 +41,27 @@ export function createWebhookReceiver<Context>(
   const report = createReporter(resolved.logger, resolved.onResult);
   const refusals = createRefusals(resolved.header, maxBodyBytes);
 
+  const { instrumentation } = resolved;
+
   async function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
-    const started = report === undefined ? 0 : performance.now();
-    const outcome = await check(delivery);
+    const scope = instrumentation?.startDelivery();
+    const started = report === undefined && scope === undefined ? 0 : performance.now();
+    const outcome = scope === undefined ? await check(delivery, undefined) : await scope.run(() => check(delivery, scope));
     const { result, settled }: DeliveryRun = 'result' in outcome ? outcome : { result: outcome };
-    if (report === undefined) {
+    if (report === undefined && scope === undefined) {
       if (settled !== undefined) keepAlive(delivery, settled);
       return result;
     }
     const { status, code, eventName } = result;
-    report({ status, code, eventName, durationMs: performance.now() - started, afterResponse: false });
+    const deliveryId = scope === undefined ? undefined : readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
+    const answered = { status, code, eventName, durationMs: performance.now() - started, afterResponse: false };
+    report?.(answered);
+    scope?.end({ ...answered, deliveryId });
     if (settled !== undefined) {
       const reported = settled.then((late) => {
-        report({ status: late.status, code: late.code, eventName, durationMs: performance.now() - started, afterResponse: true });
+        const after = { status: late.status, code: late.code, eventName, durationMs: performance.now() - started, afterResponse: true };
+        report?.(after);
+        scope?.end({ ...after, deliveryId });
       });
       keepAlive(delivery, reported);
     }
@@ -58,7 +69,7 @@ export function createWebhookReceiver<Context>(
   }
 
   /** Checks the delivery, answering a refusal as it is, or runs it (SPEC §2, in the table's order). */
-  async function check(delivery: Delivery<Context>): Promise<ReceiveResult | DeliveryRun> {
+  async function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined): Promise<ReceiveResult | DeliveryRun> {
     const { header } = delivery;
     if (header === null || header === undefined || header === '') {
       return refusals.headerMissing;
@@ -85,7 +96,12 @@ export function createWebhookReceiver<Context>(
 
     const event = toEvent(body.value, secret);
     if (event.kind === 'refused') return event.result;
-    return runDelivery(resolved, { event: event.event, known: event.kind === 'known', body: content, context: delivery.context });
+    const deliveryId = resolved.dedupe === undefined && resolved.handoff === undefined ? undefined : readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
+    if (resolved.handoff !== undefined) {
+      const carrier = scope?.inject() ?? {};
+      return handOff(resolved.handoff, { event: event.event, body: content, deliveryId, carrier }, resolved.logger);
+    }
+    return runDelivery(resolved, { event: event.event, known: event.kind === 'known', body: content, context: delivery.context, deliveryId });
   }
 
   return { header: resolved.header, maxBodyBytes, receive };

@@ -12,6 +12,8 @@ export interface ValidDelivery<Context> {
   readonly known: boolean;
   readonly body: ReadBody;
   readonly context: Context;
+  /** The delivery id a `deliveryIdHeaders` header carried, if any. */
+  readonly deliveryId?: string | undefined;
 }
 
 /**
@@ -34,7 +36,7 @@ export function runDelivery<Context>(options: ResolvedOptions<Context>, delivery
 
 async function runGuarded<Context>(options: ResolvedOptions<Context>, delivery: ValidDelivery<Context>): Promise<DeliveryRun> {
   const { event, known, context } = delivery;
-  const claim = options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, delivery.body, options.logger);
+  const claim = options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, delivery.body, options.logger, delivery.deliveryId);
   if (claim?.kind === 'answer') return { result: claim.result };
   const work = Promise.resolve(dispatch(options, event, known, context)).then(async (result) => {
     await claim?.settle(result);

@@ -39,6 +39,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       header: headers.get(receiver.header),
       contentType: headers.get('content-type'),
       contentLength: headers.get('content-length'),
+      getHeader: (name) => headers.get(name),
       readBody: (limit) => readWebBody(request, limit),
       context: request,
       waitUntil: findWaitUntil(platform),
