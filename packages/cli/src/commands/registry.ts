@@ -3,7 +3,9 @@ import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { deliveriesCommand } from './deliveries.js';
 import { emulateCommand } from './emulate.js';
+import { failedCommand } from './failed.js';
 import { publishCommand } from './publish.js';
+import { retryCommand } from './retry.js';
 import { sendCommand } from './send.js';
 import { testFilterCommand } from './test-filter.js';
 
@@ -19,4 +21,6 @@ export const COMMANDS: readonly Command[] = [
   emulateCommand,
   publishCommand,
   deliveriesCommand,
+  failedCommand,
+  retryCommand,
 ];
