@@ -44,8 +44,8 @@ export function openQueue(context: CommandContext, command: string): OpenQueue {
         work().then(resolve, reject).finally(() => clearTimeout(timer));
       });
     },
-    // A queue that never connected would wait for Redis to close gracefully; disconnect instead.
-    close: () => queue.disconnect(),
+    // BullMQ disconnects a queue that never connected rather than waiting for a graceful quit.
+    close: () => queue.close(),
   };
 }
 
