@@ -86,9 +86,10 @@ export function webhookWorker(options: WebhookWorkerOptions): WebhookWorker {
       }),
     { ...options.workerOptions, connection: options.connection, concurrency },
   );
-  // A worker emits `error` for a lost connection; without a listener the EventEmitter would throw it
-  // and stop the process. BullMQ reconnects by itself.
-  if (worker.listenerCount('error') === 0) worker.on('error', () => undefined);
+  // A worker emits `error` for every lost connection; without a listener the EventEmitter would
+  // throw it and stop the process. BullMQ reconnects by itself, and a failed job is reported through
+  // `onError`; add your own `worker.on('error', …)` to log connection trouble.
+  worker.on('error', ignoreConnectionError);
 
   let closing: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
@@ -157,4 +158,8 @@ function fail(message: string): never {
 
 function logFailure(error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: JobContext): void {
   console.error(`@social-webhooks/bullmq: job ${context.job.id ?? ''} (${event.eventName}) failed on attempt ${context.attempt}.`, error);
+}
+
+function ignoreConnectionError(): void {
+  return;
 }

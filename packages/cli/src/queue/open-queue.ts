@@ -1,4 +1,5 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
+import { DEFAULT_TIMEOUT_MS } from '@social-webhooks/client';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
 import { stringFlag } from '../args/parse-command-args.js';
@@ -7,7 +8,6 @@ import { stringFlag } from '../args/parse-command-args.js';
 export const DEFAULT_QUEUE = 'webhooks';
 /** A local redis-server. */
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-const DEFAULT_QUEUE_TIMEOUT_MS = 5000;
 
 /** An open queue and how to close it. */
 export interface OpenQueue {
@@ -31,7 +31,8 @@ export function openQueue(context: CommandContext, command: string): OpenQueue {
   // Queue emits `error` on a lost connection; the bounded calls below report it instead.
   queue.on('error', () => undefined);
   const where = `queue ${JSON.stringify(name)} at ${redacted(url)}`;
-  const timeoutMs = context.timeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
+  // The same default as every command's --timeout.
+  const timeoutMs = context.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     queue,
     where,
