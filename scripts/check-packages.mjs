@@ -59,11 +59,22 @@ const delivery = `
   if ((await store.claim('k', 't', 1000)) !== 'claimed') throw new Error('consumer failed: redisStore');
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status].join(',');
   if (statuses !== '200,200,200' || seen.length !== 3 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
+  // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
+  const entries = {
+    adapter: typeof adapter.createWebhookReceiver === 'function' && typeof adapter.readWebBody === 'function',
+    node: typeof node.readNodeStream === 'function',
+    samples: samples.sampleEvent('follow.created').data.followerProfileId === '3761' && typeof samples.buildDelivery === 'function',
+    reexports: [expressAdapter, hono].every((adapterPackage) => adapterPackage.WebhookError === core.WebhookError && adapterPackage.EVENT_NAMES === core.EVENT_NAMES && adapterPackage.webhookHandler !== core.webhookHandler),
+  };
+  if (Object.values(entries).includes(false)) throw new Error('consumer failed: entries ' + JSON.stringify(entries));
   console.log(FORMAT + ': ' + seen.join(', '));
 `;
 writeFileSync(join(consumer, 'esm.mjs'), `
 import * as core from '@social-webhooks/core';
 import * as testing from '@social-webhooks/core/testing';
+import * as adapter from '@social-webhooks/core/adapter';
+import * as node from '@social-webhooks/core/node';
+import * as samples from '@social-webhooks/core/samples';
 import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
@@ -74,6 +85,9 @@ ${delivery}`);
 writeFileSync(join(consumer, 'cjs.cjs'), `
 const core = require('@social-webhooks/core');
 const testing = require('@social-webhooks/core/testing');
+const adapter = require('@social-webhooks/core/adapter');
+const node = require('@social-webhooks/core/node');
+const samples = require('@social-webhooks/core/samples');
 const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { bullmqHandoff } from '@social-webhooks/bullmq';
-import { createWebhookReceiver, type WebhookReceiver } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookReceiver } from '@social-webhooks/core/adapter';
 import { deliveryOf } from '../in-process/contenders.js';
 import { BENCH_SECRET, sampleBody } from '../support/payloads.js';
 import { sink } from '../support/sink.js';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { EventName, followPayloadSchema, profilePayloadSchema } from '@social-webhooks/core';
 import type { Filter } from '@social-webhooks/filter';
 
-/** A sample payload of each event type, as the service takes it (ids may be integers, SPEC §1). */
+/** A sample payload of each event type, as the service takes it (ids may be integers, docs/contract.md §Events). */
 export interface PayloadInputs {
   'profile.created': z.input<typeof profilePayloadSchema>;
   'profile.updated': z.input<typeof profilePayloadSchema>;

@@ -1,6 +1,6 @@
 import { DEFAULT_HEADER } from '@social-webhooks/core';
 
-/** How deliveries are retried, like the real service's gateway (SPEC §1 "Delivery semantics"). */
+/** How deliveries are retried, like the real service's gateway (docs/contract.md §Delivery semantics). */
 export interface RetryOptions {
   /** Attempts per delivery, the first included. Default 5. */
   readonly attempts?: number;

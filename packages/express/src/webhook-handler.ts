@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readNodeBody } from './read-node-body.js';
 
 /** What an Express handler gets second: the request and the response. */
@@ -14,7 +14,7 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
 /**
  * Express middleware that receives the service's webhooks: checks the delivery header in constant
  * time, parses and validates the body, runs the handler for its event, and answers the status of
- * SPEC §2. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
+ * docs/contract.md §Statuses. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.

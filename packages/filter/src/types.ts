@@ -2,7 +2,7 @@
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
- * A filter of the service's language (SPEC §1 "Filters"): field names, dotted or positional paths
+ * A filter of the service's language (docs/contract.md §Filters): field names, dotted or positional paths
  * (`socialCapital.socialCapitalRank`, `addresses.$`), and `$and` / `$or`, mapped to a bare value
  * (equality), an operator object (`{ "$gte": 100 }`) or a nested filter. See the README's table.
  */

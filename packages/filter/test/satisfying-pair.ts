@@ -55,7 +55,7 @@ const condition: fc.Arbitrary<{ test: Json; value: Json | undefined }> = fc.oneo
   fc.constant({ test: { $exist: false }, value: undefined }),
 );
 
-// `fieldDepth` counts the field names above this level: fields may nest at most 3 deep (SPEC §1).
+// `fieldDepth` counts the field names above this level: fields may nest at most 3 deep (docs/contract.md §Filters).
 const level = (fieldDepth: number, logicalDepth: number): fc.Arbitrary<LevelSpec> => {
   const choices: { weight: number; arbitrary: fc.Arbitrary<FieldSpec> }[] = [
     { weight: 4, arbitrary: condition.map((c) => ({ kind: 'condition' as const, ...c })) },

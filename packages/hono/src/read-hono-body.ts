@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { readNodeStream, readWebBody, type BodyContent, type NodeReadableLike } from '@social-webhooks/core';
+import { readWebBody, type BodyContent } from '@social-webhooks/core/adapter';
+import { readNodeStream, type NodeReadableLike } from '@social-webhooks/core/node';
 
 /**
  * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,
@@ -25,7 +26,7 @@ interface NodeIncoming extends NodeReadableLike {
  * On @hono/node-server, Node's own request, when nothing has read its body yet; elsewhere (Bun,
  * Deno, Workers) or once anything has (a Web Request built from it puts its stream in motion),
  * `undefined`. Reading it directly skips building a Web Request, an AbortSignal and two streams for
- * a body of a few hundred bytes: the largest costs of a delivery on Node (issue 3's benchmark).
+ * a body of a few hundred bytes: the largest costs of a delivery on Node (BENCHMARKS.md, "What changed to meet the goals").
  */
 function untouchedNodeRequest(c: Context): NodeIncoming | undefined {
   const incoming = (c.env as { incoming?: Partial<NodeIncoming> } | undefined)?.incoming;

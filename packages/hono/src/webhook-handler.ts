@@ -1,6 +1,6 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */
@@ -8,7 +8,7 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
 
 /**
  * A Hono handler that receives the service's webhooks: checks the delivery header in constant time,
- * parses and validates the body, runs the handler for its event, and answers the status of SPEC §2.
+ * parses and validates the body, runs the handler for its event, and answers the status of docs/contract.md §Statuses.
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`

@@ -22,7 +22,7 @@ export type ServiceFilterTestResult =
 export async function testFilter(options: ResolvedClientOptions, config: WebhookFilterConfig, call: CallOptions = {}): Promise<ServiceFilterTestResult> {
   const local = testFilterConfig(config as FilterConfig, { allowUnknownFields: options.allowUnknownFields });
   if (!local.ok) return { ok: false, checkedBy: 'local', reasons: local.reasons, problems: local.problems };
-  // The filter test takes the config's fields at the top level of the body (SPEC §1).
+  // The filter test takes the config's fields at the top level of the body (docs/contract.md §Management API).
   const response = await sendRequest(options, { method: 'POST', path: '/api/v1/filters/test', body: configBody(config), signal: call.signal });
   const flag = statusFlag(response.body);
   const success = response.status >= 200 && response.status <= 299;

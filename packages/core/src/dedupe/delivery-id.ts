@@ -1,6 +1,6 @@
 /**
  * Convoy, the service's gateway, stamps every delivery with this header, the same on every retry of
- * one event (SPEC §1 "Delivery semantics"): a better delivery key than the payload's `id`.
+ * one event (docs/contract.md §Delivery semantics): a better delivery key than the payload's `id`.
  */
 export const DEFAULT_DELIVERY_ID_HEADERS: readonly string[] = Object.freeze(['x-convoy-idempotency-key']);
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sampleEvent } from '../testing/samples.js';
-import { deliveryKey, type ReadBody } from './delivery-key.js';
+import { sampleEvent } from '../samples/samples.js';
+import type { ReadBody } from '../delivery.js';
+import { deliveryKey } from './delivery-key.js';
 import { resolveDedupe, type ResolvedDedupe } from './resolve-dedupe.js';
 
 const dedupe = resolveDedupe(true, 'test')!;

@@ -1,9 +1,6 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
-import type { BodyContent } from '../receive/delivery.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { ReadBody } from '../delivery.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
-
-/** A body as read, once it parsed: the hash falls back on it. */
-export type ReadBody = Extract<BodyContent, { kind: 'bytes' | 'text' | 'parsed' }>;
 
 // Longer ids are hashed with the body instead: a key is stored per delivery, so it stays short.
 const MAX_ID_LENGTH = 256;
@@ -11,7 +8,7 @@ const MAX_ID_LENGTH = 256;
 /**
  * The key that identifies a delivery across retries, the first of: `<eventName>:key:<key>` from
  * the `key` option; `<eventName>:header:<id>` from a delivery id header (`deliveryId`, such as
- * Convoy's `X-Convoy-Idempotency-Key`, the same on every retry: SPEC §1 "Delivery semantics");
+ * Convoy's `X-Convoy-Idempotency-Key`, the same on every retry: docs/contract.md §Delivery semantics);
  * `<eventName>:id:<id>` from the payload's `id`; or `<eventName>:sha256:<hex>` of the body. The
  * event name scopes it, so two event types that share an id never collide.
  */

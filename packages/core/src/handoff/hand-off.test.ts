@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildDelivery } from '../testing/build-delivery.js';
-import { sampleEvent } from '../testing/samples.js';
+import { buildDelivery } from '../samples/build-delivery.js';
+import { sampleEvent } from '../samples/samples.js';
 import { webhookHandler } from '../web/webhook-handler.js';
 import type { Handoff, HandoffJob } from './handoff.js';
 import type { DeliveryEnd, Instrumentation } from '../observe/instrumentation.js';

@@ -1,9 +1,10 @@
-import { deliveryKey, type ReadBody } from '../dedupe/delivery-key.js';
+import { deliveryKey } from '../dedupe/delivery-key.js';
 import { withTimeout } from '../dedupe/with-timeout.js';
+import type { ReadBody } from '../delivery.js';
 import { WebhookError } from '../errors.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { ResolvedLogger } from '../observe/logger.js';
-import { failure, success, type ReceiveResult } from '../receive/outcome.js';
+import { failure, success, type ReceiveResult } from '../result.js';
 import type { Handoff } from './handoff.js';
 
 /** The `handoff` option checked, its timeout resolved. */
@@ -23,7 +24,8 @@ export interface HandoffInput {
 const UNAVAILABLE = 'The receiver could not store the delivery for processing. Retry later.';
 
 /**
- * Stores a delivery through the `handoff` option and answers 202 `queued` once it is stored, or
+ * The hand-off step, in place of the handler step when `handoff` is set (docs/contract.md
+ * §Statuses gives the other answers). Stores a delivery through the `handoff` option and answers 202 `queued` once it is stored, or
  * 503 `queue_unavailable` when it failed or took longer than `timeoutMs`: the service then
  * retries, and the delivery key keeps a late store and the retry from becoming two jobs. Never
  * rejects.

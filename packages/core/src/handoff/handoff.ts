@@ -1,4 +1,4 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 
 /** One validated delivery, as the receiver hands it to a queue. */
 export interface HandoffJob {
@@ -28,5 +28,5 @@ export interface Handoff {
   enqueue(job: HandoffJob): Promise<unknown>;
 }
 
-/** 1 second: a queue slower than that would eat the gateway's 5 s (SPEC §1). */
+/** 1 second: a queue slower than that would eat the gateway's 5 s (docs/contract.md §Delivery semantics). */
 export const DEFAULT_HANDOFF_TIMEOUT_MS = 1000;

@@ -1,23 +1,11 @@
-import type { EventName } from '../events/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { EventName } from '../schema/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
 import type { Handoff } from '../handoff/handoff.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
-
-/**
- * The header value(s) the service handed out when the webhook was created
- * (`authentication.header_value`):
- * - one string;
- * - several strings: rotation, or one endpoint serving several webhooks;
- * - a map from event name to string(s): binds each value to its webhook's event type, which is what
- *   types a flat delivery (one without `eventName`) and refuses a body that claims another event.
- */
-export type SecretOption =
-  | string
-  | readonly string[]
-  | { readonly [Name in EventName]?: string | readonly string[] };
+import type { SecretOption } from '../header/secret-entries.js';
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
 export type EventHandler<Name extends EventName, Context> = (
@@ -80,7 +68,7 @@ export interface WebhookOptions<Context> {
   /**
    * Headers that carry a delivery id the sender keeps across retries, most trusted first, lower or
    * any case; the first present keys the delivery for `dedupe` and `handoff`, before the payload's
-   * `id`. `[]` turns it off. Default `['x-convoy-idempotency-key']` (the service's gateway, SPEC §1).
+   * `id`. `[]` turns it off. Default `['x-convoy-idempotency-key']` (the service's gateway, docs/contract.md §Delivery semantics).
    */
   readonly deliveryIdHeaders?: readonly string[];
   /**

@@ -1,7 +1,7 @@
-import { EVENT_NAMES, isEventName, type EventName } from '../events/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
-import { toSecretEntries, type SecretEntry } from '../auth/secret-entries.js';
+import { toSecretEntries, type SecretEntry } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
 import { DEFAULT_DELIVERY_ID_HEADERS } from '../dedupe/delivery-id.js';
 import type { ResolvedHandoff } from '../handoff/hand-off.js';
@@ -11,9 +11,9 @@ import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import type { EventHandler, WebhookOptions } from './options.js';
 
-/** The delivery header of the real service (SPEC §1). */
+/** The delivery header of the real service (docs/contract.md §Sender). */
 export const DEFAULT_HEADER = 'x-airstack-webhook';
-/** 1 MiB, the default body limit (SPEC §2). */
+/** 1 MiB, the default body limit (docs/contract.md §Statuses). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 // RFC 9110 §5.6.2: a field name is a token.
@@ -71,7 +71,11 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
     respondWithin,
     logger,
     onResult: optionalFunction(options.onResult, 'onResult', fail),
-    handoff: resolveHandoff(options as WebhookOptions<unknown>, source),
+    handoff: resolveHandoff(
+      options.handoff,
+      { on: options.on !== undefined, dedupe: options.dedupe !== undefined && options.dedupe !== false, respondWithin: respondWithin !== undefined },
+      source,
+    ),
     deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, fail),
     instrumentation: toInstrumentation(options.instrumentation, fail),
   };

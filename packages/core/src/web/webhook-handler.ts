@@ -1,8 +1,8 @@
 import type { WebhookOptions } from '../options/options.js';
-import { createWebhookReceiver } from '../receive/create-receiver.js';
-import { failure, type ReceiveResult } from '../receive/outcome.js';
+import { createWebhookReceiver } from '../receiver.js';
+import { failure, type ReceiveResult } from '../result.js';
 import { findWaitUntil } from './find-wait-until.js';
-import { readWebBody } from '../streams/read-web-body.js';
+import { readWebBody } from '../body/read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
 export type WebWebhookOptions = WebhookOptions<Request>;
@@ -15,7 +15,7 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
 /**
  * A Web-standard webhook handler, `(request) => Promise<Response>`, for `Bun.serve`, `Deno.serve`,
  * Cloudflare Workers and Next.js route handlers. Checks the delivery header in constant time, parses
- * and validates the body, and runs the handler for its event (SPEC §2 gives every status). Arguments
+ * and validates the body, and runs the handler for its event (docs/contract.md §Statuses gives every status). Arguments
  * after the request are searched for a Worker's `ctx`, whose `waitUntil` keeps a handler that
  * outlasts a `respondWithin` answer alive.
  *

@@ -1,5 +1,5 @@
 import { eventPayloadSchemas } from '@social-webhooks/core';
-import { sampleEvent } from '@social-webhooks/core/testing';
+import { sampleEvent } from '@social-webhooks/core/samples';
 import type { ManagementContext, RouteAnswer } from './management-routes.js';
 import { firstIssue, publishEventSchema } from './requests.js';
 

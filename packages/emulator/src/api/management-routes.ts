@@ -19,7 +19,7 @@ export interface ManagementContext {
   readonly baseUrl: () => string;
 }
 
-// The 400 shapes of the real service (SPEC §1 table, fixtures/management/*fail*.json).
+// The 400 shapes of the real service (docs/contract.md §Management API, test/fixtures/management/*fail*.json).
 const createFailed = (message: string): RouteAnswer => ({ status: 400, body: { authentication: {}, status: false, message } });
 
 function filterProblem(config: FilterConfig): string | undefined {

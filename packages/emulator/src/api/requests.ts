@@ -6,7 +6,7 @@ const jsonObject = z.record(z.string(), z.unknown());
 // Request bodies come from JSON.parse, so every value in them is a JSON value.
 const filterObject = jsonObject.transform((value) => value as Filter);
 
-/** A filter configuration as the service takes it (SPEC §1). */
+/** A filter configuration as the service takes it (docs/contract.md §Management API). */
 export const filterConfigSchema = z.object({
   event_type: z.enum(EVENT_NAMES),
   filter: filterObject.optional(),

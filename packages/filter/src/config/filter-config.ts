@@ -2,7 +2,7 @@ import type { EventName } from '@social-webhooks/core';
 import type { Filter, FilterProblemCode, ProblemPath } from '../types.js';
 
 /**
- * A webhook's `filter_config`, with the service's own field names (SPEC §1), so a config copied
+ * A webhook's `filter_config`, with the service's own field names (docs/contract.md §Management API), so a config copied
  * from the service's docs works as is.
  */
 export interface FilterConfig {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../../../test/support/fixtures.js';
 import type { FilterConfig } from './filter-config.js';
 import { testFilterConfig } from './test-filter-config.js';
 
-const profile = JSON.parse(readFileSync(new URL('../../test-fixtures/cases.json', import.meta.url), 'utf8'))[0].payload as Record<string, unknown>;
+const profile = readFixture<{ payload: Record<string, unknown> }[]>('filters/cases.json')[0]!.payload;
 const follow = { followerProfileId: '3761', followingProfileId: '326089' };
 
 const codes = (config: FilterConfig) => {

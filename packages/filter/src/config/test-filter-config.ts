@@ -8,7 +8,7 @@ import { validateFilter, type ValidateFilterOptions } from '../validate/validate
 import type { ConfigProblem, FilterConfig, FilterTestResult } from './filter-config.js';
 
 /**
- * Tests a filter config the way the service's `POST /api/v1/filters/test` does (SPEC §1 "Filters"),
+ * Tests a filter config the way the service's `POST /api/v1/filters/test` does (docs/contract.md §Filters),
  * without a network call: `payload` is required if and only if `filter` is present, and the payload
  * must satisfy the filter. Also reports what the service would refuse or never match: every problem
  * of `validateFilter`, and a payload that does not fit the event's schema.

@@ -21,7 +21,7 @@ interface Level {
 }
 
 /**
- * Parses a filter into a tree, collecting every problem of its syntax (SPEC §1 "Filters"); fields
+ * Parses a filter into a tree, collecting every problem of its syntax (docs/contract.md §Filters); fields
  * are not checked against an event's payload here (see `validateFilter`).
  */
 export function parseFilter(filter: unknown): ParsedFilter {

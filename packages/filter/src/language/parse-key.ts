@@ -8,7 +8,7 @@ export type ParsedKey = { readonly steps: readonly PathStep[] } | { readonly pro
 
 /**
  * Parses a field key. A dot always separates steps: `socialCapital.socialCapitalRank` is the same
- * as the nested form. A `$` step is positional (SPEC §1): on an array it stands for any element, on
+ * as the nested form. A `$` step is positional (docs/contract.md §Filters): on an array it stands for any element, on
  * any other value it stands for the value itself, so the documented `$.socialCapital.$.rank` works
  * on the object `socialCapital`. A numeric step on an array is that index (`addresses.0`).
  */

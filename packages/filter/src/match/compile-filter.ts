@@ -33,7 +33,7 @@ export function compileFilter(filter: Filter): FilterMatcher {
 }
 
 /**
- * Whether `payload` matches `filter`, with the semantics of SPEC §1 "Filters": a bare value is
+ * Whether `payload` matches `filter`, with the semantics of docs/contract.md §Filters: a bare value is
  * type-sensitive equality (and "contains" against an array), nested objects match nested fields,
  * operators compare, `$and` / `$or` combine, `$` steps address array elements.
  *

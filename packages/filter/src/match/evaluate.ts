@@ -61,7 +61,7 @@ function equalsOrContains(value: unknown, expected: unknown): boolean {
   return deepEqual(value, expected) || (Array.isArray(value) && value.some((item) => deepEqual(item, expected)));
 }
 
-// Comparisons never convert: "108" is not greater than 100 (SPEC §1, type-sensitive).
+// Comparisons never convert: "108" is not greater than 100 (docs/contract.md §Filters, type-sensitive).
 function someNumber(value: unknown, test: (n: number) => boolean): boolean {
   if (typeof value === 'number') return test(value);
   return Array.isArray(value) && value.some((item) => typeof item === 'number' && test(item));

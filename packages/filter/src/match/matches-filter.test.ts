@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../../../test/support/fixtures.js';
 import { FilterError, isFilterError } from '../errors.js';
 import type { Filter } from '../types.js';
 import { compileFilter, matchesFilter } from './compile-filter.js';
@@ -11,7 +11,7 @@ interface FilterCase {
   readonly matches: boolean;
 }
 
-const cases = JSON.parse(readFileSync(new URL('../../test-fixtures/cases.json', import.meta.url), 'utf8')) as FilterCase[];
+const cases = readFixture<FilterCase[]>('filters/cases.json');
 
 const profile = cases[0]!.payload;
 

@@ -69,7 +69,7 @@ describe('validateFilter', () => {
     expect(validateFilter({ followerCount: { $regex: '1' } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ userId: { nested: 1 } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ isFarcasterPowerUser: { $in: [true, 'yes'] } }, 'profile.created')[0]?.path).toEqual(['isFarcasterPowerUser', '$in', 1]);
-    // Identity fields may be integers on the wire (SPEC §1): not a mismatch, though it never equals "3761".
+    // Identity fields may be integers on the wire (docs/contract.md §Events): not a mismatch, though it never equals "3761".
     expect(validateFilter({ userId: 3761 }, 'profile.created')).toEqual([]);
   });
 
