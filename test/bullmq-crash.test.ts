@@ -22,15 +22,17 @@ describe('the BullMQ hand-off when a process dies', () => {
 
   it('processes an event exactly once when the receiver is killed right after its 2xx', async () => {
     const receiver = await track(startQueueReceiver(redis, 'receiver-killed'));
-    const answer = await deliver(receiver.port, followEvent('acked-then-killed'));
+    const convoy = { 'x-convoy-idempotency-key': 'convoy-acked-then-killed' };
+    const answer = await deliver(receiver.port, followEvent('acked-then-killed'), convoy);
     expect([answer.status, answer.body]).toEqual([202, 'queued']);
     await kill(receiver);
     // Only now does any worker exist: the event lives in Redis alone.
     const worker = await track(startQueueWorker(redis, 'receiver-killed'));
     expect(await eventually(() => completed([worker]).length === 1)).toBe(true);
-    // The service's redelivery to another instance is acknowledged without a second job.
+    // The service's redelivery to another instance is acknowledged without a second job: it carries
+    // the same idempotency key, which the job id prefers even over a payload id that differs.
     const second = await track(startQueueReceiver(redis, 'receiver-killed'));
-    expect((await deliver(second.port, followEvent('acked-then-killed'))).status).toBe(202);
+    expect((await deliver(second.port, followEvent('acked-then-killed-again'), convoy)).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(completed([worker])).toEqual(['acked-then-killed']);
   });
