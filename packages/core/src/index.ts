@@ -10,7 +10,7 @@ export {
 export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
 export type { EventHandler, EventHandlers, WebhookOptions } from './options/options.js';
-export type { SecretOption } from './header/secret-entries.js';
+export type { SecretOption, SecretSource } from './header/secret-entries.js';
 export { DEFAULT_HEADER, DEFAULT_MAX_BODY_BYTES } from './options/resolve-options.js';
 export type { SuccessCode } from './result.js';
 export { webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';

@@ -5,8 +5,9 @@ import type { DeliveryScope } from './observe/instrumentation.js';
 import { readDeliveryId } from './dedupe/delivery-id.js';
 import { handOff } from './handoff/hand-off.js';
 import type { WebhookOptions } from './options/options.js';
-import { resolveOptions } from './options/resolve-options.js';
-import { createHeaderCheck } from './header/check-header.js';
+import { resolveOptions, type ResolvedOptions } from './options/resolve-options.js';
+import { createHeaderCheck, type SecretSupply } from './header/check-header.js';
+import { deferSecret } from './header/deferred-secret.js';
 import { createBodyReader } from './body/read-body.js';
 import { parseBody } from './body/parse-body.js';
 import { toEvent } from './event/to-event.js';
@@ -35,7 +36,7 @@ export function createWebhookReceiver<Context>(
   source = '@social-webhooks/core',
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
-  const checkHeader = createHeaderCheck(resolved.header, resolved.secrets);
+  const checkHeader = createHeaderCheck(resolved.header, secretSupply(options, resolved, source));
   const readBody = createBodyReader(resolved.maxBodyBytes);
   const report = createReporter(resolved.logger, resolved.onResult);
 
@@ -72,7 +73,8 @@ export function createWebhookReceiver<Context>(
    * the file that decides its statuses. With `handoff`, the queue takes the handler's place.
    */
   async function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined): Promise<ReceiveResult | Answer> {
-    const secret = checkHeader(delivery.header);
+    let secret = checkHeader(delivery.header);
+    if (secret instanceof Promise) secret = await secret;
     if (!secret.ok) return secret.answer;
     const content = await readBody(delivery);
     if (!content.ok) return content.answer;
@@ -88,6 +90,19 @@ export function createWebhookReceiver<Context>(
   }
 
   return { header: resolved.header, maxBodyBytes: resolved.maxBodyBytes, receive };
+}
+
+/** The secrets as given, or a deferred secret read on the first delivery whose failures are logged. */
+function secretSupply<Context>(options: WebhookOptions<Context>, resolved: ResolvedOptions<Context>, source: string): SecretSupply {
+  const { secretSource, logger } = resolved;
+  if (secretSource === undefined) return { entries: resolved.secrets };
+  return {
+    load: deferSecret(secretSource, source),
+    onUnavailable: (error) => {
+      if (options.logger === undefined) console.error(error.message);
+      else logger.error(error.message, { code: error.code, error });
+    },
+  };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

@@ -16,10 +16,14 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
  *   `handoff` (a durable queue instead of `on`), `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
+ * const app = new Hono();
  * app.post('/webhook', webhookHandler({
- *   secret: c.env.WEBHOOK_SECRET,
+ *   // The webhook's header value, bound to its event type so a flat body is typed too.
+ *   secret: { 'profile.updated': process.env.WEBHOOK_SECRET! },
  *   on: { 'profile.updated': (event, c) => console.log(event.data.userId, c.req.path) },
  * }));
+ * // On Workers, secrets live on `env`, not `process.env`: pass `secret` as a function that reads
+ * // the bindings `fetch` was given (the README's Worker quickstart shows how).
  */
 export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<E>): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');

@@ -17,6 +17,14 @@ const inputSchema = z.object({
  * service tests it (`testFilterConfig`: filter syntax and fields, payload required and satisfying).
  */
 export function checkCreateInput(input: unknown, allowUnknownFields: boolean): ConfigProblem[] {
+  // The service's docs spell the body's field `filter_config`; the client's input is camelCase.
+  if (typeof input === 'object' && input !== null && 'filter_config' in input && !('filterConfig' in input)) {
+    return [{
+      code: 'invalid_config',
+      path: ['filterConfig'],
+      message: 'filterConfig: missing; you passed `filter_config`, the service\'s spelling of the body field. Pass it as `filterConfig` (inside it, keep the service\'s names: event_type, filter, payload).',
+    }];
+  }
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => {
@@ -39,7 +47,12 @@ export function checkEndpoint(endpoint: string): ConfigProblem[] {
   } catch (error) {
     return [at(`not an absolute URL (${error instanceof Error ? error.message : 'unparsable'}), got ${JSON.stringify(endpoint)}`)];
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return [at(`expects an http(s) URL, got ${url.protocol}`)];
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    // 'localhost:3000/webhook' parses with the scheme "localhost:": quote the whole value, and say
+    // what was probably meant.
+    const meant = /^[a-z0-9.-]+:\d/i.test(endpoint) ? ` (did you mean ${JSON.stringify(`http://${endpoint}`)}?)` : '';
+    return [at(`expects an absolute http(s) URL such as "https://example.com/webhook", got ${JSON.stringify(endpoint)}${meant}`)];
+  }
   if (url.username !== '' || url.password !== '') return [at('must not hold a user name or password; the service authenticates with the delivery header')];
   if (/\s/.test(endpoint)) return [at('must not contain spaces')];
   return [];

@@ -5,7 +5,7 @@ import type { Handoff } from '../handoff/handoff.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
-import type { SecretOption } from '../header/secret-entries.js';
+import type { SecretOption, SecretSource } from '../header/secret-entries.js';
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
 export type EventHandler<Name extends EventName, Context> = (
@@ -18,8 +18,11 @@ export type EventHandlers<Context> = { readonly [Name in EventName]?: EventHandl
 
 /** Options shared by every adapter (`@social-webhooks/core`, `/express`, `/hono`). */
 export interface WebhookOptions<Context> {
-  /** The header value(s) to accept; see {@link SecretOption}. Required, never empty. */
-  readonly secret: SecretOption;
+  /**
+   * The header value(s) to accept; see {@link SecretOption}. Required, never empty. A function
+   * ({@link SecretSource}) defers reading it to the first delivery.
+   */
+  readonly secret: SecretOption | SecretSource;
   /** Handlers by event name. An event with no handler is answered 200 and dropped. */
   readonly on?: EventHandlers<Context>;
   /** The delivery header's name, case-insensitive. Default `x-airstack-webhook`. */

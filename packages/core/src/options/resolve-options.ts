@@ -1,7 +1,7 @@
 import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
-import { toSecretEntries, type SecretEntry } from '../header/secret-entries.js';
+import { toSecretEntries, type SecretEntry, type SecretSource } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
 import { DEFAULT_DELIVERY_ID_HEADERS } from '../dedupe/delivery-id.js';
 import type { ResolvedHandoff } from '../handoff/hand-off.js';
@@ -21,7 +21,9 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
 /** Options checked once and resolved into a fresh object; the caller's object is never touched. */
 export interface ResolvedOptions<Context> {
+  /** Empty when `secret` is a function: then `secretSource` is read on the first delivery. */
   readonly secrets: readonly SecretEntry[];
+  readonly secretSource: SecretSource | undefined;
   readonly header: string;
   readonly maxBodyBytes: number;
   readonly handlers: ReadonlyMap<EventName, EventHandler<EventName, Context>>;
@@ -61,7 +63,8 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   }
   const logger = resolveLogger(options.logger, fail);
   return {
-    secrets: toSecretEntries(options.secret, source),
+    secrets: typeof options.secret === 'function' ? [] : toSecretEntries(options.secret, source),
+    secretSource: typeof options.secret === 'function' ? options.secret : undefined,
     header,
     maxBodyBytes,
     handlers: toHandlerMap(options.on, fail),

@@ -43,7 +43,7 @@ export function createWebhook(context: ManagementContext, body: unknown): RouteA
     status: 200,
     body: {
       webhook_id: id,
-      portal_link: `${context.baseUrl()}/_emulator/deliveries?webhook_id=${id}`,
+      portal_link: `${context.baseUrl()}/#webhook=${id}`,
       authentication: { header_name: headerName, header_value: headerValue },
       status: true,
       message: 'Successfully created webhook',
