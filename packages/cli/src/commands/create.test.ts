@@ -111,3 +111,12 @@ describe('social-webhooks create', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { code: 'network_error' } });
   });
 });
+
+describe('social-webhooks create, filter warnings', () => {
+  it('prints the warnings of a filter part that can never match on the gateway', async () => {
+    const filter = JSON.stringify({ $or: [{ followerProfileId: '3761' }, { '$.followingProfileId': '1' }] });
+    const result = await runBin([...base, '--filter', filter, '--payload', JSON.stringify(follow)], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nWarnings: the filter was accepted, but events may never arrive:\n {2}- never_matches: filterConfig\.filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/);
+  });
+});

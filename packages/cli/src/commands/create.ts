@@ -43,6 +43,10 @@ export const createCommand: Command = {
       'It binds the value to this webhook\'s event type, so a flat body (the payload alone, no eventName) is typed too.',
       'The service shows it only now: it has no call to read it again.',
       ...(created.portalLink === undefined ? [] : ['', `Portal: ${created.portalLink}`]),
+      // The gateway accepted the filter, but part of it cannot work as written: say so loudly.
+      ...(created.filterWarnings === undefined
+        ? []
+        : ['', 'Warnings: the filter was accepted, but events may never arrive:', ...created.filterWarnings.map((item) => `  - ${item.code}: ${item.message}`)]),
     ]);
     return EXIT_CODES.ok;
   },
