@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   handler_failed: 500,
   body_unavailable: 500,
   dedupe_unavailable: 503,
+  queue_unavailable: 503,
   invalid_options: 500,
 } as const;
 

@@ -25,6 +25,17 @@ export {
 export { DEFAULT_MEMORY_STORE_ENTRIES, memoryStore, type MemoryStoreOptions } from './dedupe/memory-store.js';
 export type { LogFields, LogMethod, Logger } from './observe/logger.js';
 export type { DeliveryReport, ResultHook } from './observe/delivery-report.js';
+export type {
+  DeliveryEnd,
+  DeliveryScope,
+  Instrumentation,
+  JobEnd,
+  JobInstrumentation,
+  JobScope,
+  JobStart,
+} from './observe/instrumentation.js';
+export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
+export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
 export {
   deliveryVerifier,
   type DeliveryInput,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
-import { isUnboundedRest } from '@social-webhooks/node';
+import { firstValue, isUnboundedRest } from '@social-webhooks/node';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
 /** What a Fastify handler gets second: the request and the reply. */
@@ -47,6 +47,7 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
       header: headers[receiver.header] as string | undefined,
       contentType: headers['content-type'],
       contentLength: headers['content-length'],
+      getHeader: (name) => firstValue(headers[name]),
       readBody: (limit) => readPassedBody(request, limit),
       context: { request, reply },
     });

@@ -12,7 +12,8 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`,
+ *   `handoff` (a durable queue instead of `on`), `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const app = new Hono();
@@ -32,6 +33,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
       header: c.req.header(headerName),
       contentType: c.req.header('content-type'),
       contentLength: c.req.header('content-length'),
+      getHeader: (name) => c.req.header(name),
       readBody: (limit) => readHonoBody(c, limit),
       context: c,
       // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the

@@ -22,6 +22,7 @@ export async function answerNodeRequest<Context>(
     header: headers[receiver.header] as string | undefined,
     contentType: headers['content-type'],
     contentLength: headers['content-length'],
+    getHeader: (name) => firstValue(headers[name]),
     readBody: (limit) => readNodeBody(req, limit),
     context,
   });
@@ -29,6 +30,11 @@ export async function answerNodeRequest<Context>(
 }
 
 const CLOSE = { connection: 'close' };
+
+/** Node joins repeated custom headers with ", " but hands a few (set-cookie) over as an array. */
+export function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 /**
  * Whether a request was refused before its body ended (401 unread, 413 past the limit) and the rest

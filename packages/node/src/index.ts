@@ -5,7 +5,7 @@ export {
   type NodeWebhookListener,
   type NodeWebhookOptions,
 } from './webhook-handler.js';
-export { answerNodeRequest, isUnboundedRest, writeResult } from './answer-node-request.js';
+export { answerNodeRequest, firstValue, isUnboundedRest, writeResult } from './answer-node-request.js';
 export { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
 // Everything else a user needs (event names and types, schemas, WebhookError, dedupe stores, the
 // logger and report types) is the core's main entry, re-exported whole rather than copied name by

@@ -28,12 +28,13 @@ export async function claimDelivery(
   event: WebhookEvent | UnknownWebhookEvent,
   body: ReadBody,
   logger: ResolvedLogger,
+  deliveryId?: string,
 ): Promise<Step<Settle>> {
   const { eventName } = event;
   const token = crypto.randomUUID();
   let key: string;
   try {
-    key = await deliveryKey(dedupe, event, body);
+    key = await deliveryKey(dedupe, event, body, deliveryId);
     const state = await call(dedupe, 'claim', () => dedupe.store.claim(key, token, dedupe.leaseMs));
     logger.debug(`social-webhooks: dedupe claim: ${state}`, { eventName });
     if (state === 'completed') return stop(success('duplicate', eventName));

@@ -1,6 +1,8 @@
 import type { EventName } from '../schema/event-names.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
+import type { Handoff } from '../handoff/handoff.js';
+import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
 import type { SecretOption, SecretSource } from '../header/secret-entries.js';
@@ -59,4 +61,22 @@ export interface WebhookOptions<Context> {
   readonly logger?: Logger;
   /** Called with each delivery's outcome, for metrics; see `DeliveryReport`. Default: none. */
   readonly onResult?: ResultHook;
+  /**
+   * Hand each authenticated, valid delivery to a durable queue instead of running a handler here:
+   * answered 202 `queued` once stored, 503 `queue_unavailable` when the queue cannot store it within
+   * its `timeoutMs`. `bullmqHandoff({ queue })` from `@social-webhooks/bullmq`. Excludes `on`,
+   * `dedupe` and `respondWithin` (the worker runs the handlers). Default: none.
+   */
+  readonly handoff?: Handoff;
+  /**
+   * Headers that carry a delivery id the sender keeps across retries, most trusted first, lower or
+   * any case; the first present keys the delivery for `dedupe` and `handoff`, before the payload's
+   * `id`. `[]` turns it off. Default `['x-convoy-idempotency-key']` (the service's gateway, docs/contract.md §Delivery semantics).
+   */
+  readonly deliveryIdHeaders?: readonly string[];
+  /**
+   * A hook around each delivery for tracing and metrics: `otelInstrumentation()` from
+   * `@social-webhooks/otel`. Default: none.
+   */
+  readonly instrumentation?: Instrumentation;
 }

@@ -3,6 +3,10 @@ import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
 import { toSecretEntries, type SecretEntry, type SecretSource } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
+import { DEFAULT_DELIVERY_ID_HEADERS } from '../dedupe/delivery-id.js';
+import type { ResolvedHandoff } from '../handoff/hand-off.js';
+import { resolveHandoff } from '../handoff/resolve-handoff.js';
+import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import type { EventHandler, WebhookOptions } from './options.js';
@@ -29,6 +33,9 @@ export interface ResolvedOptions<Context> {
   readonly respondWithin: number | undefined;
   readonly logger: ResolvedLogger;
   readonly onResult: ResultHook | undefined;
+  readonly handoff: ResolvedHandoff | undefined;
+  readonly deliveryIdHeaders: readonly string[];
+  readonly instrumentation: Instrumentation | undefined;
 }
 
 /**
@@ -67,7 +74,29 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
     respondWithin,
     logger,
     onResult: optionalFunction(options.onResult, 'onResult', fail),
+    handoff: resolveHandoff(
+      options.handoff,
+      { on: options.on !== undefined, dedupe: options.dedupe !== undefined && options.dedupe !== false, respondWithin: respondWithin !== undefined },
+      source,
+    ),
+    deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, fail),
+    instrumentation: toInstrumentation(options.instrumentation, fail),
   };
+}
+
+function toHeaderList(headers: readonly string[] | undefined, fail: (message: string) => never): readonly string[] {
+  if (headers === undefined) return DEFAULT_DELIVERY_ID_HEADERS;
+  if (!Array.isArray(headers) || headers.some((name) => typeof name !== 'string' || !TOKEN.test(name.toLowerCase()))) {
+    fail(`\`deliveryIdHeaders\` must be an array of header names such as ['x-convoy-idempotency-key'] ([] turns it off); got ${JSON.stringify(headers)}.`);
+  }
+  return headers.map((name) => name.toLowerCase());
+}
+
+function toInstrumentation(value: Instrumentation | undefined, fail: (message: string) => never): Instrumentation | undefined {
+  if (value !== undefined && typeof value?.startDelivery !== 'function') {
+    fail('`instrumentation` must have a startDelivery method, such as otelInstrumentation() from @social-webhooks/otel.');
+  }
+  return value;
 }
 
 function toHandlerMap<Context>(

@@ -21,7 +21,8 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
- *   wait), `logger` (default silent), `onResult`; see {@link WebhookOptions}.
+ *   wait), `logger` (default silent), `onResult`, `handoff` (default none), `deliveryIdHeaders`
+ *   (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
@@ -39,6 +40,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       header: headers.get(receiver.header),
       contentType: headers.get('content-type'),
       contentLength: headers.get('content-length'),
+      getHeader: (name) => headers.get(name),
       readBody: (limit) => readWebBody(request, limit),
       context: request,
       waitUntil: findWaitUntil(platform),
