@@ -1,7 +1,7 @@
 import fastify4 from 'fastify4';
 import fastify5 from 'fastify5';
 import { describe, expect, it } from 'vitest';
-import { buildDelivery } from '@social-webhooks/core/testing';
+import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
 import { webhookPlugin } from '@social-webhooks/fastify';
 
 const SECRET = 'fastify-adapter-secret';
@@ -63,6 +63,19 @@ describe.each([
     const blocked = await app.inject({ method: 'POST', url: '/webhook', headers: { ...headers, 'x-block': 'yes' }, payload: body });
     expect(blocked.statusCode).toBe(418);
     expect(blocked.json()).toEqual({ app: 'blocked by the app' });
+  });
+
+  it('keys dedupe by the X-Convoy-Idempotency-Key header it hands the receiver', async () => {
+    const app = create();
+    const seen: string[] = [];
+    await app.register(webhookPlugin, { secret: SECRET, dedupe: true, on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) } });
+    const send = async (id: string) => {
+      const { headers, body } = buildDelivery({ secret: SECRET, data: { ...sampleEvent('follow.created').data, id } });
+      return (await app.inject({ method: 'POST', url: '/webhook', headers: { ...headers, 'x-convoy-idempotency-key': 'key-1' }, payload: body })).body;
+    };
+    expect(await send('payload-1')).toBe('"ok"');
+    expect(await send('payload-2')).toBe('"ignored: already handled"');
+    expect(seen).toEqual(['3761']);
   });
 
   it('fails register, not the first request, for an empty secret', async () => {

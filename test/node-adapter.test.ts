@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildDelivery } from '@social-webhooks/core/testing';
+import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
 import { webhookHandler, type NodeWebhookOptions } from '@social-webhooks/node';
 
 const SECRET = 'node-adapter-secret';
@@ -62,6 +62,18 @@ describe('@social-webhooks/node', () => {
     const stream = new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode(padded)), controller.close()) });
     const response = await fetch(url, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
+    expect(seen).toEqual(['3761']);
+  });
+
+  it('keys dedupe by the X-Convoy-Idempotency-Key header it hands the receiver', async () => {
+    const seen: string[] = [];
+    const url = await listen(createServer(webhookHandler({ secret: SECRET, dedupe: true, on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) } })));
+    const send = async (id: string) => {
+      const { headers, body } = buildDelivery({ secret: SECRET, data: { ...sampleEvent('follow.created').data, id } });
+      return (await fetch(url, { method: 'POST', headers: { ...headers, 'x-convoy-idempotency-key': 'key-1' }, body })).text();
+    };
+    expect(await send('payload-1')).toBe('"ok"');
+    expect(await send('payload-2')).toBe('"ignored: already handled"');
     expect(seen).toEqual(['3761']);
   });
 
