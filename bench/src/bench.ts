@@ -4,7 +4,7 @@ import { FRAMEWORKS, type Framework } from './http/adapters-vs-naive.js';
 import { runBench, SECTIONS, type Section } from './run-bench.js';
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
-//   [--field-length N] [--framework express|hono|web]... [--strict]`
+//   [--field-length N] [--framework express|hono|web|fastify|node]... [--strict]`
 // runs the benchmark; `node dist/bench.js serve <variant>` is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,

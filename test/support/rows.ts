@@ -121,6 +121,8 @@ export const rows: Row[] = [
   // 415: content type.
   { name: 'text/plain content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'text/plain' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
   { name: 'form content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'application/x-www-form-urlencoded' }), body: 'a=1' }, expect: { status: 415, code: 'unsupported_media_type' } },
+  { name: 'malformed content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'nonsense' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
+  { name: 'forged delivery with a malformed content-type: 401', request: { headers: withHeader('nope', { 'content-type': 'nonsense' }), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
   { name: 'no content-type: accepted', request: { headers: withHeader(SECRET, {}), body: followBody }, expect: { status: 200, handled: ['follow.created'] }, upstreamMayAnswer: ['json'] },
   { name: 'application/json with charset: accepted', request: { headers: withHeader(SECRET, { 'content-type': 'Application/JSON; charset=utf-8' }), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
   // 413: size.

@@ -12,7 +12,7 @@ export const THROUGHPUT_GOAL = 0.95;
 export const P99_GOAL = 1.1;
 
 /** The frameworks compared, as `--framework` names them. */
-export const FRAMEWORKS = ['express', 'hono', 'web'] as const;
+export const FRAMEWORKS = ['express', 'hono', 'web', 'fastify', 'node'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 interface Pair {
@@ -26,6 +26,8 @@ const PAIRS: readonly Pair[] = [
   { framework: 'express', label: 'Express', adapter: 'express-adapter', naive: 'express-naive' },
   { framework: 'hono', label: 'Hono', adapter: 'hono-adapter', naive: 'hono-naive' },
   { framework: 'web', label: 'core Web handler', adapter: 'web-handler', naive: 'web-bare' },
+  { framework: 'fastify', label: 'Fastify', adapter: 'fastify-adapter', naive: 'fastify-naive' },
+  { framework: 'node', label: 'node:http', adapter: 'node-adapter', naive: 'node-naive' },
 ];
 
 export interface HttpOptions {

@@ -13,6 +13,10 @@ export const SERVER_VARIANTS = {
   'hono-naive': () => import('./variants/hono-naive.js'),
   'web-handler': () => import('./variants/web-handler.js'),
   'web-bare': () => import('./variants/web-bare.js'),
+  'fastify-adapter': () => import('./variants/fastify-adapter.js'),
+  'fastify-naive': () => import('./variants/fastify-naive.js'),
+  'node-adapter': () => import('./variants/node-adapter.js'),
+  'node-naive': () => import('./variants/node-naive.js'),
 } as const satisfies Record<string, () => Promise<ServerVariantModule>>;
 
 export type ServerVariant = keyof typeof SERVER_VARIANTS;

@@ -36,3 +36,10 @@ export type {
 } from './observe/instrumentation.js';
 export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
+export {
+  deliveryVerifier,
+  type DeliveryInput,
+  type DeliveryVerifier,
+  type VerifierOptions,
+  type VerifyResult,
+} from './verifier.js';
