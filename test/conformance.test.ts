@@ -12,6 +12,8 @@ describe.each(harnesses)('$name', (harness) => {
   });
 
   it.each(rows)('$name', async (row: Row) => {
+    // A body parser mounted first reads a stalled body itself, without a deadline (README, "Body parsers").
+    if (row.notAfterAParser && harness.parsesFirst !== undefined) return;
     const calls = emptyCalls();
     const receiver = await harness.mount(optionsFor(row, calls));
     mounted.push(receiver);

@@ -33,7 +33,7 @@ export function createWebhookReceiver<Context>(
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
   const checkHeader = createHeaderCheck(resolved.header, resolved.secrets);
-  const readBody = createBodyReader(resolved.maxBodyBytes);
+  const readBody = createBodyReader(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
   const report = createReporter(resolved.logger, resolved.onResult);
 
   async function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {

@@ -17,7 +17,8 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
  * docs/contract.md §Statuses. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`, `bodyTimeoutMs`,
+ *   `logger`, `onResult`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({
@@ -34,6 +35,7 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
       .receive({
         header: headers[headerName] as string | undefined,
         contentType: headers['content-type'],
+        contentEncoding: headers['content-encoding'],
         contentLength: headers['content-length'],
         readBody: (limit) => readNodeBody(req, limit),
         context: { req, res },
@@ -43,6 +45,8 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
         if (res.headersSent) return;
         res.statusCode = result.status;
         res.setHeader('content-type', 'application/json; charset=utf-8');
+        // A 408 leaves the rest of a stalled body unread: close rather than wait for it (RFC 9110 §15.5.9).
+        if (result.status === 408) res.setHeader('connection', 'close');
         res.end(result.body);
       })
       // Reached only if writing the response fails; Express 4 would not catch a rejection itself.
