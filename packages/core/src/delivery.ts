@@ -24,6 +24,11 @@ export interface Delivery<Context> {
   readonly contentLength: string | number | null | undefined;
   /** Reads the body, answering `too-large` past `limit` bytes; may reject if the client goes away. */
   readonly readBody: (limit: number) => Promise<BodyContent>;
+  /**
+   * Reads any request header by its lower-case name, for the delivery id headers
+   * (`deliveryIdHeaders`). Absent: no header but the delivery header is read.
+   */
+  readonly getHeader?: ((name: string) => string | null | undefined) | undefined;
   /** The framework's request context, handed to handlers second. */
   readonly context: Context;
   /**

@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   handler_timeout: 503,
   body_unavailable: 500,
   dedupe_unavailable: 503,
+  queue_unavailable: 503,
   invalid_options: 500,
 } as const;
 

@@ -10,7 +10,7 @@ export {
 export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
 export type { EventHandler, EventHandlers, WebhookOptions } from './options/options.js';
-export type { SecretOption } from './header/secret-entries.js';
+export type { SecretOption, SecretSource } from './header/secret-entries.js';
 export { DEFAULT_HEADER, DEFAULT_MAX_BODY_BYTES } from './options/resolve-options.js';
 export type { SuccessCode } from './result.js';
 export { webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
@@ -25,3 +25,14 @@ export {
 export { DEFAULT_MEMORY_STORE_ENTRIES, memoryStore, type MemoryStoreOptions } from './dedupe/memory-store.js';
 export type { LogFields, LogMethod, Logger } from './observe/logger.js';
 export type { DeliveryReport, ResultHook } from './observe/delivery-report.js';
+export type {
+  DeliveryEnd,
+  DeliveryScope,
+  Instrumentation,
+  JobEnd,
+  JobInstrumentation,
+  JobScope,
+  JobStart,
+} from './observe/instrumentation.js';
+export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
+export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';

@@ -2,9 +2,10 @@ import { ERROR_STATUS, type WebhookErrorCode } from './errors.js';
 
 /**
  * How a delivery that was accepted ended: `duplicate` when `dedupe` found it already handled,
- * `accepted` (202) when `respondWithin` answered before the handler settled.
+ * `accepted` (202) when `respondWithin` answered before the handler settled, `queued` (202) when
+ * `handoff` stored the event for a worker.
  */
-export type SuccessCode = 'handled' | 'no_handler' | 'unknown_event' | 'duplicate' | 'accepted';
+export type SuccessCode = 'handled' | 'no_handler' | 'unknown_event' | 'duplicate' | 'accepted' | 'queued';
 
 /** The receiver's answer: a status, a JSON body, and the code that names the outcome. */
 export interface ReceiveResult {
@@ -22,6 +23,7 @@ const SUCCESS: Record<SuccessCode, { readonly status: 200 | 202; readonly body: 
   unknown_event: { status: 200, body: JSON.stringify('ignored: unknown event') },
   duplicate: { status: 200, body: JSON.stringify('ignored: already handled') },
   accepted: { status: 202, body: JSON.stringify('accepted: the handler is still running') },
+  queued: { status: 202, body: JSON.stringify('queued') },
 };
 
 export function success(code: SuccessCode, eventName: string): ReceiveResult {

@@ -17,8 +17,9 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
  * docs/contract.md §Statuses. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`, `bodyTimeoutMs`,
- *   `logger`, `onResult`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`,
+ *   `bodyTimeoutMs`, `logger`, `onResult`, `handoff` (a durable queue instead of `on`),
+ *   `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({
@@ -37,6 +38,7 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
         contentType: headers['content-type'],
         contentEncoding: headers['content-encoding'],
         contentLength: headers['content-length'],
+        getHeader: (name) => firstValue(headers[name]),
         readBody: (limit) => readNodeBody(req, limit),
         context: { req, res },
       })
@@ -52,4 +54,9 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
       // Reached only if writing the response fails; Express 4 would not catch a rejection itself.
       .catch(next);
   };
+}
+
+// Node joins repeated custom headers with ", " but hands a few (set-cookie) over as an array.
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -12,14 +12,19 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`, `bodyTimeoutMs`,
- *   `logger`, `onResult`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`,
+ *   `bodyTimeoutMs`, `logger`, `onResult`, `handoff` (a durable queue instead of `on`),
+ *   `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
+ * const app = new Hono();
  * app.post('/webhook', webhookHandler({
- *   secret: c.env.WEBHOOK_SECRET,
+ *   // The webhook's header value, bound to its event type so a flat body is typed too.
+ *   secret: { 'profile.updated': process.env.WEBHOOK_SECRET! },
  *   on: { 'profile.updated': (event, c) => console.log(event.data.userId, c.req.path) },
  * }));
+ * // On Workers, secrets live on `env`, not `process.env`: pass `secret` as a function that reads
+ * // the bindings `fetch` was given (the README's Worker quickstart shows how).
  */
 export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<E>): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
@@ -30,6 +35,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
       contentType: c.req.header('content-type'),
       contentEncoding: c.req.header('content-encoding'),
       contentLength: c.req.header('content-length'),
+      getHeader: (name) => c.req.header(name),
       readBody: (limit) => readHonoBody(c, limit),
       context: c,
       // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the

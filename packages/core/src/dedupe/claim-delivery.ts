@@ -29,13 +29,14 @@ export async function claimDelivery(
   event: WebhookEvent | UnknownWebhookEvent,
   body: ReadBody,
   logger: ResolvedLogger,
+  deliveryId?: string,
 ): Promise<Step<Settle>> {
   const { eventName } = event;
   const token = crypto.randomUUID();
   let key: string;
   let claiming: Promise<ClaimState> | undefined;
   try {
-    key = await deliveryKey(dedupe, event, body);
+    key = await deliveryKey(dedupe, event, body, deliveryId);
     const state = await call(dedupe, 'claim', () => (claiming = dedupe.store.claim(key, token, dedupe.leaseMs)));
     logger.debug(`social-webhooks: dedupe claim: ${state}`, { eventName });
     if (state === 'completed') return stop(success('duplicate', eventName));

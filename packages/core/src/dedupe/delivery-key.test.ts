@@ -15,6 +15,13 @@ describe('deliveryKey', () => {
     expect(await deliveryKey(dedupe, deleted, text(event))).toBe(`follow.deleted:id:${event.data.id!}`);
   });
 
+  it('prefers a delivery id from a header over the payload id, and a custom key over both', async () => {
+    const event = sampleEvent('follow.created');
+    expect(await deliveryKey(dedupe, event, text(event), 'convoy-key')).toBe('follow.created:header:convoy-key');
+    const custom = resolveDedupe({ key: () => 'mine' }, 'test')!;
+    expect(await deliveryKey(custom, event, text(event), 'convoy-key')).toBe('follow.created:key:mine');
+  });
+
   it('hashes the body when the payload has no id, the same body always to the same key', async () => {
     const event = { eventName: 'follow.created', data: { followerProfileId: '1', followingProfileId: '2' } } as const;
     const body = JSON.stringify(event);

@@ -10,6 +10,8 @@ export interface HandlerInput<Context> {
   readonly received: ReceivedEvent;
   readonly body: ReadBody;
   readonly context: Context;
+  /** The delivery id a `deliveryIdHeaders` header carried, if any: the dedupe key prefers it. */
+  readonly deliveryId?: string | undefined;
 }
 
 /**
@@ -35,7 +37,7 @@ export function runHandler<Context>(options: ResolvedOptions<Context>, input: Ha
 async function runGuarded<Context>(options: ResolvedOptions<Context>, input: HandlerInput<Context>): Promise<Answer> {
   const { received, context } = input;
   const { event } = received;
-  const claim = options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger);
+  const claim = options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId);
   if (claim?.ok === false) return { result: claim.answer };
   const work = Promise.resolve(dispatch(options, received, context)).then(async (result) => {
     await claim?.value(result);

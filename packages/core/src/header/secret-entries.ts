@@ -14,6 +14,14 @@ export type SecretOption =
   | readonly string[]
   | { readonly [Name in EventName]?: string | readonly string[] };
 
+/**
+ * `secret` given as a function, for a handler built before its secret exists (`next build`, a
+ * Worker's `env`): called on the first delivery, sync or async, and checked then as a plain `secret`
+ * is (`undefined` gets the "`secret` is missing" message). Until it returns a valid value, deliveries get 500 `invalid_options` (so the service retries)
+ * and the reason is logged.
+ */
+export type SecretSource = () => SecretOption | undefined | PromiseLike<SecretOption | undefined>;
+
 /** One accepted header value, with the event type it is bound to when the option was a map. */
 export interface SecretEntry {
   readonly value: string;

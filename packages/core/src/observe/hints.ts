@@ -23,5 +23,6 @@ export const HINTS: Readonly<Record<WebhookErrorCode, string>> = {
   handler_timeout: 'The handler did not settle within `handlerTimeoutMs`; it runs on, and the service retries. Make it faster, or answer early with `respondWithin`.',
   body_unavailable: 'A middleware consumed the body without keeping it: mount the webhook handler before it.',
   dedupe_unavailable: 'The dedupe store failed or was slower than `dedupe.timeoutMs`: check it (Redis?); the service retries.',
+  queue_unavailable: 'The handoff queue could not store the delivery within its timeoutMs: check the queue (Redis?); the service retries.',
   invalid_options: 'An option is missing or malformed.',
 };

@@ -1,8 +1,12 @@
 import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
-import { toSecretEntries, type SecretEntry } from '../header/secret-entries.js';
+import { toSecretEntries, type SecretEntry, type SecretSource } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
+import { DEFAULT_DELIVERY_ID_HEADERS } from '../dedupe/delivery-id.js';
+import type { ResolvedHandoff } from '../handoff/hand-off.js';
+import { resolveHandoff } from '../handoff/resolve-handoff.js';
+import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import { OPTION_KEYS, type EventHandler, type WebhookOptions } from './options.js';
@@ -36,7 +40,9 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
 /** Options checked once and resolved into a fresh object; the caller's object is never touched. */
 export interface ResolvedOptions<Context> {
+  /** Empty when `secret` is a function: then `secretSource` is read on the first delivery. */
   readonly secrets: readonly SecretEntry[];
+  readonly secretSource: SecretSource | undefined;
   readonly header: string;
   readonly maxBodyBytes: number;
   readonly handlers: ReadonlyMap<EventName, EventHandler<EventName, Context>>;
@@ -48,6 +54,9 @@ export interface ResolvedOptions<Context> {
   readonly bodyTimeoutMs: number | undefined;
   readonly logger: ResolvedLogger;
   readonly onResult: ResultHook | undefined;
+  readonly handoff: ResolvedHandoff | undefined;
+  readonly deliveryIdHeaders: readonly string[];
+  readonly instrumentation: Instrumentation | undefined;
 }
 
 /**
@@ -79,7 +88,8 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   return {
     handlerTimeoutMs: resolveDuration(options.handlerTimeoutMs, 'handlerTimeoutMs', DEFAULT_HANDLER_TIMEOUT_MS, fail),
     bodyTimeoutMs: resolveDuration(options.bodyTimeoutMs, 'bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS, fail),
-    secrets: toSecretEntries(options.secret, source),
+    secrets: typeof options.secret === 'function' ? [] : toSecretEntries(options.secret, source),
+    secretSource: typeof options.secret === 'function' ? options.secret : undefined,
     header,
     maxBodyBytes,
     handlers: toHandlerMap(options.on, fail),
@@ -89,7 +99,29 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
     respondWithin,
     logger,
     onResult: optionalFunction(options.onResult, 'onResult', fail),
+    handoff: resolveHandoff(
+      options.handoff,
+      { on: options.on !== undefined, dedupe: options.dedupe !== undefined && options.dedupe !== false, respondWithin: respondWithin !== undefined },
+      source,
+    ),
+    deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, fail),
+    instrumentation: toInstrumentation(options.instrumentation, fail),
   };
+}
+
+function toHeaderList(headers: readonly string[] | undefined, fail: (message: string) => never): readonly string[] {
+  if (headers === undefined) return DEFAULT_DELIVERY_ID_HEADERS;
+  if (!Array.isArray(headers) || headers.some((name) => typeof name !== 'string' || !TOKEN.test(name.toLowerCase()))) {
+    fail(`\`deliveryIdHeaders\` must be an array of header names such as ['x-convoy-idempotency-key'] ([] turns it off); got ${JSON.stringify(headers)}.`);
+  }
+  return headers.map((name) => name.toLowerCase());
+}
+
+function toInstrumentation(value: Instrumentation | undefined, fail: (message: string) => never): Instrumentation | undefined {
+  if (value !== undefined && typeof value?.startDelivery !== 'function') {
+    fail('`instrumentation` must have a startDelivery method, such as otelInstrumentation() from @social-webhooks/otel.');
+  }
+  return value;
 }
 
 function toHandlerMap<Context>(

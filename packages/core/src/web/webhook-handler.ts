@@ -22,7 +22,8 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
  *   wait), `handlerTimeoutMs` (default 10 s), `bodyTimeoutMs` (default 5 s), `logger` (default:
- *   refusals and failures on the console, rate-limited), `onResult`; see {@link WebhookOptions}.
+ *   refusals and failures on the console, rate-limited), `onResult`, `handoff` (default none),
+ *   `deliveryIdHeaders` (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
@@ -41,6 +42,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       contentType: headers.get('content-type'),
       contentEncoding: headers.get('content-encoding'),
       contentLength: headers.get('content-length'),
+      getHeader: (name) => headers.get(name),
       readBody: (limit) => readWebBody(request, limit),
       context: request,
       waitUntil: findWaitUntil(platform),
