@@ -11,9 +11,10 @@ describe.each(harnesses)('$name', (harness) => {
     await Promise.all(mounted.map((m) => m.close()));
   });
 
-  it.each(rows)('$name', async (row: Row) => {
-    // A body parser mounted first reads a stalled body itself, without a deadline (README, "Body parsers").
-    if (row.notAfterAParser && harness.parsesFirst !== undefined) return;
+  it.for(rows)('$name', async (row: Row, { skip }) => {
+    // A body parser mounted first reads a stalled body itself, with no deadline of its own (README,
+    // "Slow bodies and slow handlers"): the receiver never sees that request.
+    if (row.notAfterAParser && harness.parsesFirst !== undefined) skip();
     const calls = emptyCalls();
     const receiver = await harness.mount(optionsFor(row, calls));
     mounted.push(receiver);
