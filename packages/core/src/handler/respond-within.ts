@@ -21,10 +21,10 @@ const TIMED_OUT =
 /**
  * Answers with `work`'s result if it settles in time, and otherwise leaves `work` running and
  * answers whichever bound passes first: `respondWithin`, 202 `accepted`; `handlerTimeoutMs`, 503
- * `handler_timeout`. The service's gateway gives up after a few seconds (docs/contract.md §Delivery
- * semantics) and delivers again: a 202 stops that, at the price that a later failure can no longer
- * ask for a retry; a 503 asks for the retry, and frees the connection a handler that never settles
- * would otherwise hold for ever.
+ * `handler_timeout`. The service's gateway gives up after a few seconds and delivers again
+ * (docs/contract.md §Delivery semantics): a 202 stops that, at the price that a later failure can
+ * no longer ask for a retry; a 503 asks for the retry, and frees the connection a handler that
+ * never settles would otherwise hold for ever.
  */
 export function answerInTime(work: Promise<ReceiveResult>, bounds: TimeBounds, eventName: string): Promise<Answer> {
   const { respondWithin, handlerTimeoutMs } = bounds;
