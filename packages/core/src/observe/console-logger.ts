@@ -4,6 +4,7 @@ import type { LogFields, LogMethod, Logger } from './logger.js';
 export const CONSOLE_LINES_PER_WINDOW = 10;
 /** The rate limit's window, in milliseconds. */
 export const CONSOLE_WINDOW_MS = 60_000;
+const MAX_KEYS = 256;
 
 /**
  * The default logger: refusals on `console.warn`, failures on `console.error`, each line the
@@ -23,6 +24,9 @@ export function consoleLogger(now: () => number = Date.now): Logger {
           print(`social-webhooks: ${window.dropped} more lines like "${key}" were not logged in the last minute (rate limit).`);
         }
         window = { start: at, lines: 0, dropped: 0 };
+        // Keys are codes and fixed messages, a short list; the cap is there so that no message
+        // carrying a name from a delivery can grow the map without bound.
+        if (windows.size >= MAX_KEYS) windows.clear();
         windows.set(key, window);
       }
       if (window.lines >= CONSOLE_LINES_PER_WINDOW) {
