@@ -11,7 +11,7 @@ import { webhookHandler as honoHandler } from '@social-webhooks/hono';
 import { fastifyHarnesses } from './fastify-harnesses.js';
 import { listenWithFetch, PATH, type Harness } from './listen.js';
 import { nodeHarnesses } from './node-harnesses.js';
-import { bytes, fromResponse, toRequestInit } from './test-request.js';
+import { bytes, fetchRow, fromResponse, toRequestInit } from './test-request.js';
 
 export type { Harness, Mounted } from './listen.js';
 export type { TestRequest, TestResponse } from './test-request.js';
@@ -35,6 +35,8 @@ function expressHarness(name: string, express: ExpressFactory, parsesFirst?: Har
       await new Promise((resolve) => server.once('listening', resolve));
       return {
         async send(req) {
+          // supertest cannot hold a body back half-way; fetch can.
+          if (req.stall) return fetchRow(`http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`, req);
           // Written as bytes: superagent would re-encode a Buffer as JSON under a JSON content-type,
           // and add a form content-type to a string.
           const body = Buffer.from(bytes(req.body));

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { WebhookOptions } from '@social-webhooks/core';
-import { fromResponse, toRequestInit, type TestRequest, type TestResponse } from './test-request.js';
+import { fetchRow, type TestRequest, type TestResponse } from './test-request.js';
 
 /** A receiver mounted on one adapter, reachable through `send`. */
 export interface Mounted {
@@ -15,6 +15,8 @@ export interface Harness {
   readonly name: string;
   /** A body parser that runs before the handler, which may answer malformed bodies itself. */
   readonly parsesFirst?: 'json' | 'raw' | 'text';
+  /** The transport hands the body over only once it has ended (Fastify 4's `app.inject`): a stalled body cannot be sent. */
+  readonly wholeBodiesOnly?: true;
   mount(options: WebhookOptions<unknown>): Promise<Mounted>;
 }
 
@@ -25,7 +27,7 @@ export async function listenWithFetch(server: Server): Promise<Mounted> {
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    send: async (req) => fromResponse(await fetch(`http://127.0.0.1:${port}${PATH}`, toRequestInit(req))),
+    send: (req) => fetchRow(`http://127.0.0.1:${port}${PATH}`, req),
     port,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

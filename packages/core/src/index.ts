@@ -8,6 +8,7 @@ export {
   webhookEventSchema,
 } from './schema/schemas.js';
 export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
+export { withUnknownFields, type WithUnknownFields } from './schema/unknown-fields.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
 export type { EventHandler, EventHandlers, WebhookOptions } from './options/options.js';
 export type { SecretOption, SecretSource } from './header/secret-entries.js';

@@ -37,7 +37,7 @@ export function createWebhookReceiver<Context>(
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
   const checkHeader = createHeaderCheck(resolved.header, secretSupply(options, resolved, source));
-  const readBody = createBodyReader(resolved.maxBodyBytes);
+  const readBody = createBodyReader(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
   const report = createReporter(resolved.logger, resolved.onResult);
 
   const { instrumentation } = resolved;

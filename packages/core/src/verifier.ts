@@ -19,6 +19,8 @@ export interface DeliveryInput {
   readonly header: string | null | undefined;
   /** The `content-type` header, if any; absent is accepted, as by the receiver. */
   readonly contentType?: string | null | undefined;
+  /** The `content-encoding` header, if any: a compressed body is refused (415), as by the receiver. */
+  readonly contentEncoding?: string | null | undefined;
   /** The body exactly as received: bytes (a `Buffer` is fine) or text. Never a parsed object. */
   readonly body: Uint8Array | string;
 }
@@ -69,7 +71,7 @@ export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
   const checkHeader = createHeaderCheck(resolved.header, secretSupply(picked as WebhookOptions<unknown>, resolved, SOURCE));
   const readBody = createBodyReader(resolved.maxBodyBytes);
 
-  return async function verifyDelivery({ header, contentType, body }) {
+  return async function verifyDelivery({ header, contentType, contentEncoding, body }) {
     let secret = checkHeader(header);
     // A `secret` given as a function is read on the first delivery, as by the receiver.
     if (secret instanceof Promise) secret = await secret;
@@ -81,6 +83,7 @@ export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
     const content = await readBody({
       header,
       contentType,
+      contentEncoding,
       contentLength: undefined,
       readBody: async (limit) => asContent(body, limit),
       context: undefined,

@@ -33,8 +33,12 @@ export interface FastifyWebhookOptions extends WebhookOptions<FastifyContext> {
  *   on: { 'follow.created': (event, { request }) => request.log.info(event.data.followerProfileId) },
  * });
  */
+const REGISTER_OPTIONS: ReadonlySet<string> = new Set(['prefix', 'logLevel', 'logSerializers']);
+
 export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async function socialWebhooksFastify(instance, options) {
-  const { path = '/webhook', ...receiverOptions } = options;
+  const { path = '/webhook', ...rest } = options;
+  // Fastify hands its own register options to the plugin too; they are not the receiver's.
+  const receiverOptions = Object.fromEntries(Object.entries(rest).filter(([key]) => !REGISTER_OPTIONS.has(key))) as unknown as WebhookOptions<FastifyContext>;
   const receiver = createWebhookReceiver<FastifyContext>(receiverOptions, '@social-webhooks/fastify');
   // Encapsulated: these parsers apply to this plugin's routes only. Every content type is passed
   // through unread, so the header is checked before a byte of the body is read
@@ -46,6 +50,7 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
     const result = await receiver.receive({
       header: headers[receiver.header] as string | undefined,
       contentType: headers['content-type'],
+      contentEncoding: headers['content-encoding'],
       contentLength: headers['content-length'],
       getHeader: (name) => firstValue(headers[name]),
       readBody: (limit) => readPassedBody(request, limit),
@@ -54,7 +59,8 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
     // A handler may have answered itself through `reply`.
     if (reply.sent) return reply;
     // A chunked body refused before its end is cut off rather than read and discarded.
-    if (isUnboundedRest(request.raw)) void reply.header('connection', 'close');
+    // So is a stalled one answered 408 (RFC 9110 §15.5.9).
+    if (isUnboundedRest(request.raw) || result.status === 408) void reply.header('connection', 'close');
     return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
   }
   instance.post(path, receiveWebhook);

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ReceiveResult, WebhookReceiver } from '@social-webhooks/core/adapter';
+import { closeAfter, type ReceiveResult, type WebhookReceiver } from '@social-webhooks/core/adapter';
 import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
 
 /**
@@ -21,12 +21,14 @@ export async function answerNodeRequest<Context>(
   const result = await receiver.receive({
     header: headers[receiver.header] as string | undefined,
     contentType: headers['content-type'],
+    contentEncoding: headers['content-encoding'],
     contentLength: headers['content-length'],
     getHeader: (name) => firstValue(headers[name]),
     readBody: (limit) => readNodeBody(req, limit),
     context,
   });
-  writeResult(res, result, isUnboundedRest(req) ? CLOSE : undefined);
+  // A 408 leaves the rest of a stalled body unread: close rather than wait for it (RFC 9110 §15.5.9).
+  writeResult(res, result, isUnboundedRest(req) ? CLOSE : closeAfter(result));
 }
 
 const CLOSE = { connection: 'close' };

@@ -21,8 +21,9 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
- *   wait), `logger` (default silent), `onResult`, `handoff` (default none), `deliveryIdHeaders`
- *   (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
+ *   wait), `handlerTimeoutMs` (default 10 s), `bodyTimeoutMs` (default 5 s), `logger` (default:
+ *   refusals and failures on the console, rate-limited), `onResult`, `handoff` (default none),
+ *   `deliveryIdHeaders` (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
@@ -39,6 +40,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
     const result = await receiver.receive({
       header: headers.get(receiver.header),
       contentType: headers.get('content-type'),
+      contentEncoding: headers.get('content-encoding'),
       contentLength: headers.get('content-length'),
       getHeader: (name) => headers.get(name),
       readBody: (limit) => readWebBody(request, limit),
@@ -53,6 +55,14 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
 export function toResponse(result: ReceiveResult, extraHeaders?: Record<string, string>): Response {
   return new Response(result.body, {
     status: result.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...extraHeaders },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...closeAfter(result), ...extraHeaders },
   });
+}
+
+/**
+ * `connection: close` for a 408: the rest of the body may still be on its way, and RFC 9110
+ * §15.5.9 has the server close the connection rather than go on waiting for it. Adapters add it.
+ */
+export function closeAfter(result: ReceiveResult): Record<string, string> | undefined {
+  return result.status === 408 ? { connection: 'close' } : undefined;
 }
