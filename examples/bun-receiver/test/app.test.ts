@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDelivery, buildDeliveryRequest } from '@social-webhooks/core/testing';
+import { withExampleServer } from '../../../test/support/example-server.js';
 import { createFetch } from '../src/app.js';
 
 describe('bun-receiver', () => {
@@ -27,32 +27,16 @@ describe('on Bun', () => {
   it('serves deliveries with Bun.serve from src/server.ts', async () => {
     const bun = join(dirname(createRequire(import.meta.url).resolve('bun/package.json')), 'bin/bun.exe');
     expect(existsSync(bun), `no Bun binary at ${bun}: is "bun" in onlyBuiltDependencies (pnpm-workspace.yaml)?`).toBe(true);
-    const child = spawn(bun, ['--conditions=source', 'src/server.ts'], {
-      cwd: new URL('..', import.meta.url),
-      env: { ...process.env, PORT: '0', WEBHOOK_SECRET: '{"follow.created":"bun-start-secret"}' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    try {
-      const port = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /localhost:(\d+)\/webhook/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.once('exit', (code) => reject(new Error(`bun exited with ${code}: ${out}`)));
-      });
-      const { headers, body } = buildDelivery({ secret: 'bun-start-secret', form: 'flat' });
-      const response = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', headers, body });
+    const cwd = new URL('..', import.meta.url);
+    const secret = '{"follow.created":"bun-start-secret"}';
+    await withExampleServer({ cwd, secret, command: bun, args: ['--conditions=source', 'src/server.ts'], name: 'bun' }, async (server) => {
+      const response = await server.post(buildDelivery({ secret: 'bun-start-secret', form: 'flat' }));
       expect(response.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(out).toContain('follow.created: 3761 -> 326089');
+      expect(server.output).toContain('follow.created: 3761 -> 326089');
       // `logger: console` reports the outcome, never the secret.
-      expect(out).toContain('delivery answered: 200 handled (follow.created)');
-      expect(out).not.toContain('bun-start-secret');
-    } finally {
-      child.kill('SIGTERM');
-    }
+      expect(server.output).toContain('delivery answered: 200 handled (follow.created)');
+      expect(server.output).not.toContain('bun-start-secret');
+    });
   });
 });

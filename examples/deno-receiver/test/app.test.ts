@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDelivery, buildDeliveryRequest } from '@social-webhooks/core/testing';
 import type { DeliveryReport } from '@social-webhooks/core';
+import { withExampleServer } from '../../../test/support/example-server.js';
 import { createHandler } from '../src/app.js';
 
 describe('deno-receiver', () => {
@@ -24,30 +24,13 @@ describe('on Deno', () => {
   it('serves deliveries with Deno.serve from src/server.ts', async () => {
     const deno = join(dirname(createRequire(import.meta.url).resolve('deno/package.json')), 'deno');
     expect(existsSync(deno), `no Deno binary at ${deno}: is "deno" in onlyBuiltDependencies (pnpm-workspace.yaml)?`).toBe(true);
-    const child = spawn(deno, ['run', '--conditions=source', '--sloppy-imports', '--no-lock', '--allow-net', '--allow-env', '--allow-read', 'src/server.ts'], {
-      cwd: new URL('..', import.meta.url),
-      env: { ...process.env, PORT: '0', WEBHOOK_SECRET: 'deno-start-secret' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    try {
-      const port = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /localhost:(\d+)\/webhook/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        child.once('exit', (code) => reject(new Error(`deno exited with ${code}: ${out}`)));
-      });
-      const { headers, body } = buildDelivery({ secret: 'deno-start-secret', eventName: 'follow.deleted' });
-      const response = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', headers, body });
+    const args = ['run', '--conditions=source', '--sloppy-imports', '--no-lock', '--allow-net', '--allow-env', '--allow-read', 'src/server.ts'];
+    await withExampleServer({ cwd: new URL('..', import.meta.url), secret: 'deno-start-secret', command: deno, args, name: 'deno' }, async (server) => {
+      const response = await server.post(buildDelivery({ secret: 'deno-start-secret', eventName: 'follow.deleted' }));
       expect(response.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(out).toContain('follow.deleted: 3761 -/-> 326089');
-      expect(out).toContain('deliveries by code: {"handled":1}');
-    } finally {
-      child.kill('SIGTERM');
-    }
+      expect(server.output).toContain('follow.deleted: 3761 -/-> 326089');
+      expect(server.output).toContain('deliveries by code: {"handled":1}');
+    });
   });
 });

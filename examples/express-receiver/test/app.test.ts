@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildDelivery } from '@social-webhooks/core/testing';
+import { withExampleServer } from '../../../test/support/example-server.js';
 import { createApp } from '../src/app.js';
 import { secretFromEnv } from '../src/secret-from-env.js';
 
@@ -32,29 +33,9 @@ describe('express-receiver', () => {
 
 describe('pnpm start', () => {
   it('starts the server from the environment and receives a delivery', async () => {
-    const { spawn } = await import('node:child_process');
-    const child = spawn('pnpm', ['start'], {
-      cwd: new URL('..', import.meta.url),
-      env: { ...process.env, PORT: '0', WEBHOOK_SECRET: 'start-secret' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so the server under pnpm and tsx stops with it.
-      detached: true,
-    });
-    try {
-      const port = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /localhost:(\d+)\/webhook/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-      });
-      const { headers, body } = buildDelivery({ secret: 'start-secret' });
-      const response = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', headers, body });
+    await withExampleServer({ cwd: new URL('..', import.meta.url), secret: 'start-secret' }, async (server) => {
+      const response = await server.post(buildDelivery({ secret: 'start-secret' }));
       expect(response.status).toBe(200);
-    } finally {
-      process.kill(-child.pid!, 'SIGTERM');
-    }
+    });
   });
 });

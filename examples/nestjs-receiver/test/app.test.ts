@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDelivery } from '@social-webhooks/core/testing';
 import { createApp } from '../src/app.js';
-import { startServer } from './start-server.js';
+import { withExampleServer } from '../../../test/support/example-server.js';
 
 describe('nestjs-receiver', () => {
   const lines: string[] = [];
@@ -43,9 +43,8 @@ describe('nestjs-receiver', () => {
 
 describe('pnpm start', () => {
   it('starts the server from the environment and receives a delivery', async () => {
-    await startServer(new URL('..', import.meta.url), 'start-secret', async (port) => {
-      const { headers, body } = buildDelivery({ secret: 'start-secret' });
-      const response = await fetch(`http://127.0.0.1:${port}/webhook`, { method: 'POST', headers, body });
+    await withExampleServer({ cwd: new URL('..', import.meta.url), secret: 'start-secret' }, async (server) => {
+      const response = await server.post(buildDelivery({ secret: 'start-secret' }));
       expect(response.status).toBe(200);
     });
   });

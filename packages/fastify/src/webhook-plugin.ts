@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
-import { firstValue, isUnboundedRest } from '@social-webhooks/node';
+import { isUnboundedRest, nodeDelivery } from '@social-webhooks/node';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
 /** What a Fastify handler gets second: the request and the reply. */
@@ -46,16 +46,14 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', passBodyThrough);
   async function receiveWebhook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const { headers } = request;
-    const result = await receiver.receive({
-      header: headers[receiver.header] as string | undefined,
-      contentType: headers['content-type'],
-      contentEncoding: headers['content-encoding'],
-      contentLength: headers['content-length'],
-      getHeader: (name) => firstValue(headers[name]),
-      readBody: (limit) => readPassedBody(request, limit),
-      context: { request, reply },
-    });
+    const result = await receiver.receive(
+      nodeDelivery({
+        headerName: receiver.header,
+        headers: request.headers,
+        readBody: (limit) => readPassedBody(request, limit),
+        context: { request, reply },
+      }),
+    );
     // A handler may have answered itself through `reply`.
     if (reply.sent) return reply;
     // A chunked body refused before its end is cut off rather than read and discarded.

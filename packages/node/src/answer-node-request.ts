@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { closeAfter, type ReceiveResult, type WebhookReceiver } from '@social-webhooks/core/adapter';
+import { nodeDelivery } from './node-delivery.js';
 import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
 
 /**
@@ -17,26 +18,14 @@ export async function answerNodeRequest<Context>(
   res: ServerResponse,
   context: Context,
 ): Promise<void> {
-  const { headers } = req;
-  const result = await receiver.receive({
-    header: headers[receiver.header] as string | undefined,
-    contentType: headers['content-type'],
-    contentEncoding: headers['content-encoding'],
-    contentLength: headers['content-length'],
-    getHeader: (name) => firstValue(headers[name]),
-    readBody: (limit) => readNodeBody(req, limit),
-    context,
-  });
+  const result = await receiver.receive(
+    nodeDelivery({ headerName: receiver.header, headers: req.headers, readBody: (limit) => readNodeBody(req, limit), context }),
+  );
   // A 408 leaves the rest of a stalled body unread: close rather than wait for it (RFC 9110 §15.5.9).
   writeResult(res, result, isUnboundedRest(req) ? CLOSE : closeAfter(result));
 }
 
 const CLOSE = { connection: 'close' };
-
-/** Node joins repeated custom headers with ", " but hands a few (set-cookie) over as an array. */
-export function firstValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
 
 /**
  * Whether a request was refused before its body ended (401 unread, 413 past the limit) and the rest

@@ -5,7 +5,8 @@ export {
   type NodeWebhookListener,
   type NodeWebhookOptions,
 } from './webhook-handler.js';
-export { answerNodeRequest, firstValue, isUnboundedRest, writeResult } from './answer-node-request.js';
+export { answerNodeRequest, isUnboundedRest, writeResult } from './answer-node-request.js';
+export { firstValue, nodeDelivery, type NodeDeliveryOptions } from './node-delivery.js';
 export { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
 // Everything else a user needs (event names and types, schemas, WebhookError, dedupe stores, the
 // logger and report types) is the core's main entry, re-exported whole rather than copied name by

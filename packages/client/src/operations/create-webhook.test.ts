@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, startManagementServer, type ManagementServer } from '../../test/management-server.js';
-import { createClient, type Client } from '../create-client.js';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../test/management-server.js';
+import { useManagementClient } from '../../test/use-management-client.js';
+import { createClient } from '../create-client.js';
 import { ApiError } from '../errors.js';
 import type { CreateWebhookInput } from '../types.js';
 
-let server: ManagementServer;
-let client: Client;
-beforeAll(async () => {
-  server = await startManagementServer();
-  client = createClient({ apiKey: server.apiKey, baseUrl: server.url });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const env = useManagementClient();
 
 const follow = { followerProfileId: '3761', followingProfileId: '326089' };
 const input: CreateWebhookInput = {
@@ -32,11 +24,11 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('createWebhook', () => {
   it('sends exactly the documented request', async () => {
-    await client.createWebhook(input);
-    expect(server.requests).toHaveLength(1);
-    const [request] = server.requests;
+    await env.client.createWebhook(input);
+    expect(env.server.requests).toHaveLength(1);
+    const [request] = env.server.requests;
     expect(request).toMatchObject({ method: 'POST', path: '/api/v1/webhooks' });
-    expect(request!.headers.authorization).toBe(server.apiKey);
+    expect(request!.headers.authorization).toBe(env.server.apiKey);
     expect(request!.headers.accept).toBe('application/json');
     expect(request!.headers['content-type']).toBe('application/json');
     expect(JSON.parse(request!.body)).toEqual({
@@ -46,8 +38,8 @@ describe('createWebhook', () => {
   });
 
   it('answers the id and the delivery header (flat authentication)', async () => {
-    server.enqueue({ body: fixture('create-ok') });
-    await expect(client.createWebhook(input)).resolves.toEqual({
+    env.server.enqueue({ body: fixture('create-ok') });
+    await expect(env.client.createWebhook(input)).resolves.toEqual({
       webhookId: '01HYDYEBHMANSVJ0JKSVK9W3VY',
       headerName: 'x-airstack-webhook',
       headerValue: 'G85wBFVT1EH7OWrs',
@@ -57,34 +49,34 @@ describe('createWebhook', () => {
   });
 
   it('accepts the header nested as authentication.api_key', async () => {
-    server.enqueue({ body: fixture('create-ok-nested-auth') });
-    await expect(client.createWebhook(input)).resolves.toMatchObject({ headerName: 'x-airstack-webhook', headerValue: '0L9wprY8VIlR7jZT' });
+    env.server.enqueue({ body: fixture('create-ok-nested-auth') });
+    await expect(env.client.createWebhook(input)).resolves.toMatchObject({ headerName: 'x-airstack-webhook', headerValue: '0L9wprY8VIlR7jZT' });
   });
 
   it('sends a config without filter as event_type alone (null counts as absent)', async () => {
-    await client.createWebhook({ endpoint: 'http://localhost:3000/webhook', filterConfig: { event_type: 'profile.updated', filter: null, payload: null } });
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ endpoint: 'http://localhost:3000/webhook', filter_config: { event_type: 'profile.updated' } });
+    await env.client.createWebhook({ endpoint: 'http://localhost:3000/webhook', filterConfig: { event_type: 'profile.updated', filter: null, payload: null } });
+    expect(JSON.parse(env.server.requests[0]!.body)).toEqual({ endpoint: 'http://localhost:3000/webhook', filter_config: { event_type: 'profile.updated' } });
   });
 
   it('turns a 400 into an ApiError with the service\'s message', async () => {
-    server.enqueue({ status: 400, body: fixture('create-fail') });
-    const error = await failure(client.createWebhook(input));
+    env.server.enqueue({ status: 400, body: fixture('create-fail') });
+    const error = await failure(env.client.createWebhook(input));
     expect(error).toMatchObject({ code: 'bad_request', status: 400, serviceMessage: 'Invalid filter configuration', request: 'POST /api/v1/webhooks' });
     expect(error.message).toContain('Invalid filter configuration');
   });
 
   it('turns status:false on a 200 into a rejected ApiError', async () => {
-    server.enqueue({ status: 200, body: fixture('create-fail') });
-    expect(await failure(client.createWebhook(input))).toMatchObject({ code: 'rejected', status: 200, serviceMessage: 'Invalid filter configuration' });
+    env.server.enqueue({ status: 200, body: fixture('create-fail') });
+    expect(await failure(env.client.createWebhook(input))).toMatchObject({ code: 'rejected', status: 200, serviceMessage: 'Invalid filter configuration' });
   });
 
   it('refuses a 200 without a header value as invalid_response', async () => {
-    server.enqueue({ status: 200, body: { webhook_id: 'x', authentication: {}, status: true } });
-    expect(await failure(client.createWebhook(input))).toMatchObject({ code: 'invalid_response', status: 200 });
+    env.server.enqueue({ status: 200, body: { webhook_id: 'x', authentication: {}, status: true } });
+    expect(await failure(env.client.createWebhook(input))).toMatchObject({ code: 'invalid_response', status: 200 });
   });
 
   it('answers unauthorized, with how to fix it, for a wrong key', async () => {
-    const other = createClient({ apiKey: 'wrong-key', baseUrl: server.url });
+    const other = createClient({ apiKey: 'wrong-key', baseUrl: env.server.url });
     const error = await failure(other.createWebhook(input));
     expect(error).toMatchObject({ code: 'unauthorized', status: 401, serviceMessage: 'Invalid API key' });
     expect(error.message).toMatch(/Check the API key/);
@@ -107,16 +99,16 @@ describe('createWebhook', () => {
     ['a field of another event', { ...input, filterConfig: { ...input.filterConfig, filter: { userId: '1' } } }, /^filterConfig\.filter\.userId: the payload has no field "userId"/],
     ['no filterConfig', { endpoint: 'https://example.com' }, /^filterConfig: /],
   ])('refuses %s locally, with reasons and no request', async (_name, bad, reason) => {
-    const error = await failure(client.createWebhook(bad as CreateWebhookInput));
+    const error = await failure(env.client.createWebhook(bad as CreateWebhookInput));
     expect(error.code).toBe('invalid_config');
     expect(error.status).toBeUndefined();
     expect(error.reasons.some((item) => reason.test(item))).toBe(true);
     expect(error.message).toMatch(/^@social-webhooks\/client: createWebhook was not sent; fix these and try again:\n {2}- /);
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 
   it('lets a filter name an unlisted field with allowUnknownFields', async () => {
-    const lenient = createClient({ apiKey: server.apiKey, baseUrl: server.url, allowUnknownFields: true });
+    const lenient = createClient({ apiKey: env.server.apiKey, baseUrl: env.server.url, allowUnknownFields: true });
     const payload = { ...follow, newField: 'x' };
     await expect(lenient.createWebhook({ ...input, filterConfig: { event_type: 'follow.created', filter: { newField: 'x' }, payload } })).resolves.toMatchObject({
       headerName: 'x-airstack-webhook',
@@ -124,8 +116,8 @@ describe('createWebhook', () => {
   });
 
   it('keeps a path prefix of the base URL', async () => {
-    const prefixed = createClient({ apiKey: server.apiKey, baseUrl: `${server.url}/proxy/` });
+    const prefixed = createClient({ apiKey: env.server.apiKey, baseUrl: `${env.server.url}/proxy/` });
     await failure(prefixed.createWebhook(input));
-    expect(server.requests[0]!.path).toBe('/proxy/api/v1/webhooks');
+    expect(env.server.requests[0]!.path).toBe('/proxy/api/v1/webhooks');
   });
 });

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, startManagementServer, type ManagementServer } from '../../test/management-server.js';
-import { createClient, type Client } from '../create-client.js';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../test/management-server.js';
+import { useManagementClient } from '../../test/use-management-client.js';
 import { ApiError } from '../errors.js';
 import type { WebhookFilterConfig } from '../types.js';
 
-let server: ManagementServer;
-let client: Client;
-beforeAll(async () => {
-  server = await startManagementServer();
-  client = createClient({ apiKey: server.apiKey, baseUrl: server.url });
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const env = useManagementClient();
 
 const config: WebhookFilterConfig = {
   event_type: 'follow.created',
@@ -23,21 +14,21 @@ const config: WebhookFilterConfig = {
 
 describe('testFilter', () => {
   it('sends the config at the top level of the body, with the documented headers', async () => {
-    await expect(client.testFilter(config)).resolves.toEqual({ ok: true, checkedBy: 'service' });
-    const request = server.requests[0]!;
+    await expect(env.client.testFilter(config)).resolves.toEqual({ ok: true, checkedBy: 'service' });
+    const request = env.server.requests[0]!;
     expect(request).toMatchObject({ method: 'POST', path: '/api/v1/filters/test' });
-    expect(request.headers).toMatchObject({ authorization: server.apiKey, accept: 'application/json', 'content-type': 'application/json' });
+    expect(request.headers).toMatchObject({ authorization: env.server.apiKey, accept: 'application/json', 'content-type': 'application/json' });
     expect(JSON.parse(request.body)).toEqual(config);
   });
 
   it.each(['filter-test-ok', 'filter-test-ok-success-key'])('accepts the pass %s', async (name) => {
-    server.enqueue({ body: fixture(name) });
-    await expect(client.testFilter(config)).resolves.toEqual({ ok: true, checkedBy: 'service' });
+    env.server.enqueue({ body: fixture(name) });
+    await expect(env.client.testFilter(config)).resolves.toEqual({ ok: true, checkedBy: 'service' });
   });
 
   it('answers the service\'s failure (400 { status: false }) as a verdict, not an error', async () => {
-    server.enqueue({ status: 400, body: fixture('filter-test-fail') });
-    await expect(client.testFilter(config)).resolves.toMatchObject({
+    env.server.enqueue({ status: 400, body: fixture('filter-test-fail') });
+    await expect(env.client.testFilter(config)).resolves.toMatchObject({
       ok: false,
       checkedBy: 'service',
       reasons: ['the service says the payload does not satisfy the filter'],
@@ -45,19 +36,19 @@ describe('testFilter', () => {
   });
 
   it('answers { success: false } on a 200 as a failure too', async () => {
-    server.enqueue({ status: 200, body: { success: false, message: 'no match' } });
-    await expect(client.testFilter(config)).resolves.toMatchObject({ ok: false, checkedBy: 'service', reasons: [expect.stringContaining('no match')] });
+    env.server.enqueue({ status: 200, body: { success: false, message: 'no match' } });
+    await expect(env.client.testFilter(config)).resolves.toMatchObject({ ok: false, checkedBy: 'service', reasons: [expect.stringContaining('no match')] });
   });
 
   it('answers a local failure without a request', async () => {
-    const result = await client.testFilter({ ...config, filter: { followerProfileId: '1' } });
+    const result = await env.client.testFilter({ ...config, filter: { followerProfileId: '1' } });
     expect(result).toMatchObject({ ok: false, checkedBy: 'local', reasons: [expect.stringMatching(/^filter\.followerProfileId: the payload does not satisfy/)] });
-    expect(server.requests).toHaveLength(0);
+    expect(env.server.requests).toHaveLength(0);
   });
 
   it('throws for an answer that is not a verdict', async () => {
-    server.enqueue({ status: 500, body: { message: 'boom' } });
-    const error = await client.testFilter(config).catch((reason: unknown) => reason);
+    env.server.enqueue({ status: 500, body: { message: 'boom' } });
+    const error = await env.client.testFilter(config).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'server_error', status: 500, serviceMessage: 'boom' });
   });

@@ -1,3 +1,5 @@
+import { settleWithin } from '../deadline.js';
+
 /** What {@link readWithin} hands back when the deadline passed first. */
 export const TIMED_OUT: unique symbol = Symbol('timed out');
 
@@ -7,17 +9,5 @@ export const TIMED_OUT: unique symbol = Symbol('timed out');
  */
 export function readWithin<T>(reading: Promise<T>, ms: number | undefined): Promise<T | typeof TIMED_OUT> {
   if (ms === undefined) return reading;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => resolve(TIMED_OUT), ms);
-    reading.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+  return settleWithin(reading, ms, () => TIMED_OUT);
 }
