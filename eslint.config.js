@@ -59,7 +59,12 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [nodeOnly] }],
-      'no-restricted-globals': ['error', { name: 'Buffer', message: 'Use Uint8Array: Buffer is Node-only.' }, { name: 'process', message: 'process is Node-only.' }, { name: 'require', message: 'ES modules only.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'Buffer', message: 'Use Uint8Array: Buffer is Node-only.' },
+        { name: 'process', message: 'process is Node-only.' },
+        { name: 'require', message: 'ES modules only.' },
+      ],
     },
   },
   ...coreLayerConfigs(),

@@ -18,7 +18,10 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(packs, { recursive: true });
 
 const packages = readdirSync(join(root, 'packages'))
-  .map((folder) => ({ folder: join(root, 'packages', folder), manifest: JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) }))
+  .map((folder) => ({
+    folder: join(root, 'packages', folder),
+    manifest: JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')),
+  }))
   .filter(({ manifest }) => !manifest.private);
 
 // `main`, `module`, `types` and `typesVersions` are what node10 resolution reads; they must say what
@@ -33,7 +36,10 @@ const tarballs = {};
 for (const { folder, manifest } of packages) {
   const before = new Set(readdirSync(packs));
   run('pnpm', ['pack', '--pack-destination', packs], folder);
-  const tarball = join(packs, readdirSync(packs).find((file) => !before.has(file)));
+  const tarball = join(
+    packs,
+    readdirSync(packs).find((file) => !before.has(file)),
+  );
   tarballs[manifest.name] = tarball;
   console.log(`\n== ${manifest.name}: manifest and README`);
   checkManifest(manifest, tarball);
@@ -49,7 +55,10 @@ function checkManifest(manifest, tarball) {
   for (const field of ['description', 'repository', 'homepage', 'bugs', 'keywords']) {
     if (manifest[field] === undefined) problems.push(`has no \`${field}\``);
   }
-  if (manifest.engines?.node !== rootEngines) problems.push(`says engines.node ${JSON.stringify(manifest.engines?.node)}; the tested range is ${JSON.stringify(rootEngines)} (the root package.json)`);
+  if (manifest.engines?.node !== rootEngines)
+    problems.push(
+      `says engines.node ${JSON.stringify(manifest.engines?.node)}; the tested range is ${JSON.stringify(rootEngines)} (the root package.json)`,
+    );
   const files = run('tar', ['-tzf', tarball], root).split('\n');
   if (!files.includes('package/README.md')) problems.push('ships no README.md: add one beside its package.json');
   if (problems.length > 0) throw new Error(`${manifest.name} ${problems.join('; ')}.`);
@@ -60,11 +69,28 @@ function checkManifest(manifest, tarball) {
 const consumer = join(work, 'consumer');
 mkdirSync(consumer, { recursive: true });
 const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, tarball]) => [name, `file:${tarball}`]));
-writeFileSync(join(consumer, 'package.json'), JSON.stringify({
-  name: 'consumer', private: true,
-  dependencies: { ...dependencies, express: '^5.1.0', hono: '^4.6.0', '@types/express': '^5.0.6', '@types/node': '^20.19.43', fastify: '^5.0.0', fastify4: 'npm:fastify@^4.26.0', koa: '^3.0.0' },
-  pnpm: { overrides: dependencies },
-}, null, 2));
+writeFileSync(
+  join(consumer, 'package.json'),
+  JSON.stringify(
+    {
+      name: 'consumer',
+      private: true,
+      dependencies: {
+        ...dependencies,
+        express: '^5.1.0',
+        hono: '^4.6.0',
+        '@types/express': '^5.0.6',
+        '@types/node': '^20.19.43',
+        fastify: '^5.0.0',
+        fastify4: 'npm:fastify@^4.26.0',
+        koa: '^3.0.0',
+      },
+      pnpm: { overrides: dependencies },
+    },
+    null,
+    2,
+  ),
+);
 run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], consumer);
 
 const delivery = `
@@ -118,7 +144,9 @@ const delivery = `
   if (Object.values(entries).includes(false)) throw new Error('consumer failed: entries ' + JSON.stringify(entries));
   console.log(FORMAT + ': ' + seen.join(', '));
 `;
-writeFileSync(join(consumer, 'esm.mjs'), `
+writeFileSync(
+  join(consumer, 'esm.mjs'),
+  `
 import * as core from '@social-webhooks/core';
 import * as testing from '@social-webhooks/core/testing';
 import * as adapter from '@social-webhooks/core/adapter';
@@ -136,8 +164,11 @@ import fastify4 from 'fastify4';
 import Koa from 'koa';
 import { Hono } from 'hono';
 const FORMAT = 'ESM';
-${delivery}`);
-writeFileSync(join(consumer, 'cjs.cjs'), `
+${delivery}`,
+);
+writeFileSync(
+  join(consumer, 'cjs.cjs'),
+  `
 const core = require('@social-webhooks/core');
 const testing = require('@social-webhooks/core/testing');
 const adapter = require('@social-webhooks/core/adapter');
@@ -156,7 +187,8 @@ const Koa = require('koa');
 const { Hono } = require('hono');
 const FORMAT = 'CommonJS';
 (async () => {${delivery}})().catch((error) => { console.error(error); process.exit(1); });
-`);
+`,
+);
 console.log('\n== a project outside the workspace');
 process.stdout.write(run('node', ['esm.mjs'], consumer));
 process.stdout.write(run('node', ['cjs.cjs'], consumer));
@@ -166,12 +198,23 @@ process.stdout.write(run('node', ['cjs.cjs'], consumer));
 for (const fastifyRange of ['^4.26.0', '^5.0.0']) {
   const typed = join(work, `typed-fastify-${fastifyRange.slice(1, 2)}`);
   mkdirSync(typed, { recursive: true });
-  writeFileSync(join(typed, 'package.json'), JSON.stringify({
-    name: 'typed-consumer', private: true, type: 'module',
-    dependencies: { ...dependencies, fastify: fastifyRange, '@types/node': '^20.19.0' },
-    pnpm: { overrides: dependencies },
-  }, null, 2));
-  writeFileSync(join(typed, 'app.ts'), `
+  writeFileSync(
+    join(typed, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'typed-consumer',
+        private: true,
+        type: 'module',
+        dependencies: { ...dependencies, fastify: fastifyRange, '@types/node': '^20.19.0' },
+        pnpm: { overrides: dependencies },
+      },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(
+    join(typed, 'app.ts'),
+    `
 import Fastify from 'fastify';
 import { webhookPlugin } from '@social-webhooks/fastify';
 const app = Fastify();
@@ -182,9 +225,14 @@ await app.register(webhookPlugin, {
 });
 // @ts-expect-error: a misspelled event name does not compile.
 await app.register(webhookPlugin, { secret: 's', on: { 'follow.create': () => undefined } });
-`);
+`,
+  );
   run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], typed);
-  run(join(root, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'app.ts'], typed);
+  run(
+    join(root, 'node_modules/.bin/tsc'),
+    ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'app.ts'],
+    typed,
+  );
   console.log(`== the Fastify plugin's types compile against fastify@${fastifyRange}`);
 }
 
@@ -214,10 +262,22 @@ export const handler = webhookHandler({
 `;
 // What \`tsc --init\` gives (zod's own declarations need esModuleInterop under node10); the \`any\`
 // check above catches declarations that skipLibCheck would let degrade silently.
-const strict = { strict: true, noEmit: true, esModuleInterop: true, skipLibCheck: true, types: ['node'], lib: ['ES2022', 'DOM'], target: 'ES2022' };
+const strict = {
+  strict: true,
+  noEmit: true,
+  esModuleInterop: true,
+  skipLibCheck: true,
+  types: ['node'],
+  lib: ['ES2022', 'DOM'],
+  target: 'ES2022',
+};
 const settings = [
   { name: 'commonjs + node10', compilerOptions: { module: 'commonjs', moduleResolution: 'node10' }, files: ['node10.ts'] },
-  { name: 'node16 (CJS and ESM)', compilerOptions: { module: 'node16', moduleResolution: 'node16' }, files: ['node16-cjs.cts', 'node16-esm.mts'] },
+  {
+    name: 'node16 (CJS and ESM)',
+    compilerOptions: { module: 'node16', moduleResolution: 'node16' },
+    files: ['node16-cjs.cts', 'node16-esm.mts'],
+  },
   { name: 'bundler', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' }, files: ['bundler.ts'] },
 ];
 console.log('\n== TypeScript consumers: ' + subpaths.join(', '));
@@ -234,16 +294,34 @@ const nextApp = join(work, 'next-app');
 const example = join(root, 'examples', 'nextjs-route');
 const exampleManifest = JSON.parse(readFileSync(join(example, 'package.json'), 'utf8'));
 for (const entry of ['src', 'next.config.mjs', 'tsconfig.json']) cpSync(join(example, entry), join(nextApp, entry), { recursive: true });
-writeFileSync(join(nextApp, 'package.json'), JSON.stringify({
-  name: 'next-app', private: true, type: 'module',
-  dependencies: { ...exampleManifest.dependencies, ...dependencies },
-  devDependencies: { ...exampleManifest.devDependencies, typescript: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.typescript },
-  pnpm: { overrides: dependencies },
-}, null, 2));
+writeFileSync(
+  join(nextApp, 'package.json'),
+  JSON.stringify(
+    {
+      name: 'next-app',
+      private: true,
+      type: 'module',
+      dependencies: { ...exampleManifest.dependencies, ...dependencies },
+      devDependencies: {
+        ...exampleManifest.devDependencies,
+        typescript: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.typescript,
+      },
+      pnpm: { overrides: dependencies },
+    },
+    null,
+    2,
+  ),
+);
 run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], nextApp);
 const buildEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 delete buildEnv.WEBHOOK_SECRET;
 console.log('\n== the Next.js example from the tarballs: next build without WEBHOOK_SECRET');
-execFileSync('node', [join(nextApp, 'node_modules/next/dist/bin/next'), 'build'], { cwd: nextApp, env: buildEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+execFileSync('node', [join(nextApp, 'node_modules/next/dist/bin/next'), 'build'], {
+  cwd: nextApp,
+  env: buildEnv,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 
-console.log('\nAll packages packed, checked and linted; used from ESM and CommonJS, type-checked under node10, node16 and bundler, and built into a Next.js app.');
+console.log(
+  '\nAll packages packed, checked and linted; used from ESM and CommonJS, type-checked under node10, node16 and bundler, and built into a Next.js app.',
+);

@@ -13,10 +13,14 @@ import { join } from 'node:path';
 export function legacyFields(exportsMap) {
   const root = exportsMap?.['.'];
   if (root === undefined) return {};
-  const subpaths = Object.entries(exportsMap).filter(([subpath, target]) => subpath !== '.' && typeof target === 'object' && target !== null);
+  const subpaths = Object.entries(exportsMap).filter(
+    ([subpath, target]) => subpath !== '.' && typeof target === 'object' && target !== null,
+  );
   const fields = { main: root.require?.default, module: root.import?.default, types: root.require?.types };
   if (subpaths.length > 0) {
-    fields.typesVersions = { '*': Object.fromEntries(subpaths.map(([subpath, target]) => [subpath.slice(2), [target.require?.types ?? target.import?.types]])) };
+    fields.typesVersions = {
+      '*': Object.fromEntries(subpaths.map(([subpath, target]) => [subpath.slice(2), [target.require?.types ?? target.import?.types]])),
+    };
   }
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
@@ -36,10 +40,15 @@ export function packageFieldProblems(root) {
     }
     if (manifest.private) continue;
     const expected = legacyFields(manifest.publishConfig?.exports ?? manifest.exports);
-    for (const [where, object] of [['', manifest], ['publishConfig.', manifest.publishConfig ?? {}]]) {
+    for (const [where, object] of [
+      ['', manifest],
+      ['publishConfig.', manifest.publishConfig ?? {}],
+    ]) {
       for (const key of ['main', 'module', 'types', 'typesVersions']) {
         if (JSON.stringify(object[key]) !== JSON.stringify(expected[key])) {
-          problems.push(`packages/${folder}/package.json: ${where}${key} should be ${JSON.stringify(expected[key])} (derived from exports), not ${JSON.stringify(object[key])}`);
+          problems.push(
+            `packages/${folder}/package.json: ${where}${key} should be ${JSON.stringify(expected[key])} (derived from exports), not ${JSON.stringify(object[key])}`,
+          );
         }
       }
     }

@@ -13,7 +13,10 @@ describe('the BullMQ hand-off while Redis is unavailable', () => {
   let worker: ChildServer;
   beforeAll(async () => {
     redis = await startRedis();
-    [receiver, worker] = await Promise.all([startQueueReceiver(redis, 'outage', { TIMEOUT_MS: String(BOUND_MS) }), startQueueWorker(redis, 'outage')]);
+    [receiver, worker] = await Promise.all([
+      startQueueReceiver(redis, 'outage', { TIMEOUT_MS: String(BOUND_MS) }),
+      startQueueWorker(redis, 'outage'),
+    ]);
   });
   afterAll(async () => {
     redis?.thaw();
@@ -51,7 +54,11 @@ describe('the BullMQ hand-off while Redis is unavailable', () => {
     await redis.restart();
     await retryUntilStored(ids);
     expect(await eventually(() => completed([worker]).filter((id) => id.startsWith('stopped-')).length === ids.length, 20_000)).toBe(true);
-    expect(completed([worker]).filter((id) => id.startsWith('stopped-')).sort()).toEqual(ids);
+    expect(
+      completed([worker])
+        .filter((id) => id.startsWith('stopped-'))
+        .sort(),
+    ).toEqual(ids);
   });
 
   it('answers 503 within the bound while Redis is frozen (SIGSTOP), and processes each event once after', async () => {
@@ -68,6 +75,10 @@ describe('the BullMQ hand-off while Redis is unavailable', () => {
     await retryUntilStored(ids);
     expect(await eventually(() => completed([worker]).filter((id) => id.startsWith('frozen-')).length === ids.length, 20_000)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(completed([worker]).filter((id) => id.startsWith('frozen-')).sort()).toEqual(ids);
+    expect(
+      completed([worker])
+        .filter((id) => id.startsWith('frozen-'))
+        .sort(),
+    ).toEqual(ids);
   });
 });

@@ -37,7 +37,12 @@ describe('webhookWorker and the failed-job commands', () => {
         finished = true;
       });
     });
-    await bullmqHandoff({ queue }).enqueue({ event: event('finish-me'), key: 'follow.created:id:finish-me', carrier: {}, receivedAt: Date.now() });
+    await bullmqHandoff({ queue }).enqueue({
+      event: event('finish-me'),
+      key: 'follow.created:id:finish-me',
+      carrier: {},
+      receivedAt: Date.now(),
+    });
     await started;
     await closers.pop()!();
     expect(finished).toBe(true);
@@ -58,7 +63,12 @@ describe('webhookWorker and the failed-job commands', () => {
         200,
       );
     });
-    await bullmqHandoff({ queue }).enqueue({ event: event('return-me'), key: 'follow.created:id:return-me', carrier: {}, receivedAt: Date.now() });
+    await bullmqHandoff({ queue }).enqueue({
+      event: event('return-me'),
+      key: 'follow.created:id:return-me',
+      carrier: {},
+      receivedAt: Date.now(),
+    });
     await started;
     const closing = performance.now();
     await closers.pop()!();
@@ -80,14 +90,18 @@ describe('webhookWorker and the failed-job commands', () => {
       attempts.push(context.attempt);
       if (fail) throw new Error('downstream is down');
     });
-    for (const id of ['fail-1', 'fail-2']) await handoff.enqueue({ event: event(id), key: `follow.created:id:${id}`, carrier: {}, receivedAt: Date.now() });
+    for (const id of ['fail-1', 'fail-2'])
+      await handoff.enqueue({ event: event(id), key: `follow.created:id:${id}`, carrier: {}, receivedAt: Date.now() });
     for (let waited = 0; (await queue.getFailedCount()) < 2 && waited < 10_000; waited += 50) await sleep(50);
     expect(attempts.sort()).toEqual([1, 1, 2, 2]);
 
     const env = { REDIS_URL: redis.url, WEBHOOKS_QUEUE: 'failing' };
     const listed = await cli(['failed', '--json'], env);
     expect(listed.code).toBe(0);
-    const { total, jobs } = JSON.parse(listed.stdout) as { total: number; jobs: { id: string; eventName: string; attemptsMade: number; failedReason: string }[] };
+    const { total, jobs } = JSON.parse(listed.stdout) as {
+      total: number;
+      jobs: { id: string; eventName: string; attemptsMade: number; failedReason: string }[];
+    };
     expect(total).toBe(2);
     expect(jobs.map((job) => [job.eventName, job.attemptsMade, job.failedReason]).sort()).toEqual([
       ['follow.created', 2, 'downstream is down'],
@@ -130,6 +144,11 @@ describe('webhookWorker and the failed-job commands', () => {
 
 async function cli(args: string[], env: Record<string, string>) {
   const out = { stdout: '', stderr: '' };
-  const code = await runCli(args, { stdout: (text) => void (out.stdout += text), stderr: (text) => void (out.stderr += text), env, cwd: process.cwd() });
+  const code = await runCli(args, {
+    stdout: (text) => void (out.stdout += text),
+    stderr: (text) => void (out.stderr += text),
+    env,
+    cwd: process.cwd(),
+  });
   return { code, ...out };
 }

@@ -28,7 +28,10 @@ describe('references to docs/contract.md', () => {
 
   it('leaves no citation of the old, outside SPEC', () => {
     // git grep exits 1 when nothing matches.
-    const old = spawnSync('git', ['grep', '-n', '-e', 'SPEC §', '-e', 'SPEC \\\\u00a7', '--', '.', ':!test/contract-references.test.ts'], { cwd: root, encoding: 'utf8' });
+    const old = spawnSync('git', ['grep', '-n', '-e', 'SPEC §', '-e', 'SPEC \\\\u00a7', '--', '.', ':!test/contract-references.test.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(old.stdout).toBe('');
     expect(old.status).toBe(1);
   });

@@ -9,22 +9,38 @@ const payloadOf = (name: EventName) => (name.startsWith('follow') ? followPayloa
 
 // A valid delivery, possibly with extra unknown fields in its data.
 const validBody = fc
-  .record({ eventName: fc.constantFrom(...EVENTS), extra: fc.dictionary(fc.string().filter((k) => !(k in profilePayload) && !(k in followPayload)), fc.jsonValue(), { maxKeys: 4 }) })
+  .record({
+    eventName: fc.constantFrom(...EVENTS),
+    extra: fc.dictionary(
+      fc.string().filter((k) => !(k in profilePayload) && !(k in followPayload)),
+      fc.jsonValue(),
+      { maxKeys: 4 },
+    ),
+  })
   .map(({ eventName, extra }) => ({ valid: true, text: JSON.stringify({ eventName, data: { ...extra, ...payloadOf(eventName) } }) }));
 
 // Anything else: random text, random JSON, envelopes with broken data.
-const otherBody = fc.oneof(
-  fc.string({ maxLength: 200 }),
-  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null'),
-  fc.record({ eventName: fc.constantFrom(...EVENTS), data: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant({ userId: false })) }).map((value) => JSON.stringify(value)),
-).map((text) => ({ valid: undefined as boolean | undefined, text }));
+const otherBody = fc
+  .oneof(
+    fc.string({ maxLength: 200 }),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value) ?? 'null'),
+    fc
+      .record({ eventName: fc.constantFrom(...EVENTS), data: fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant({ userId: false })) })
+      .map((value) => JSON.stringify(value)),
+  )
+  .map((text) => ({ valid: undefined as boolean | undefined, text }));
 
 const header = fc.oneof(
   fc.constant({ matches: true, value: SECRET as string | undefined }),
-  fc.string({ maxLength: 40 }).filter((value) => value.trim() !== SECRET).map((value) => ({ matches: false, value: value as string | undefined })),
+  fc
+    .string({ maxLength: 40 })
+    .filter((value) => value.trim() !== SECRET)
+    .map((value) => ({ matches: false, value: value as string | undefined })),
   fc.constant({ matches: false, value: undefined as string | undefined }),
   // Almost the secret: one character changed.
-  fc.nat({ max: SECRET.length - 1 }).map((at) => ({ matches: false, value: SECRET.slice(0, at) + (SECRET[at] === 'x' ? 'y' : 'x') + SECRET.slice(at + 1) })),
+  fc
+    .nat({ max: SECRET.length - 1 })
+    .map((at) => ({ matches: false, value: SECRET.slice(0, at) + (SECRET[at] === 'x' ? 'y' : 'x') + SECRET.slice(at + 1) })),
 );
 
 function request(headerValue: string | undefined, body: string): Request {
@@ -75,10 +91,15 @@ describe('core receive path, for arbitrary headers and bodies', () => {
         let ran = false;
         const handle = webhookHandler({
           secret: SECRET,
-          on: Object.fromEntries(EVENTS.map((name) => [name, () => {
-            ran = true;
-            if (throws) throw new Error('handler failed');
-          }])),
+          on: Object.fromEntries(
+            EVENTS.map((name) => [
+              name,
+              () => {
+                ran = true;
+                if (throws) throw new Error('handler failed');
+              },
+            ]),
+          ),
           onError: () => undefined,
         });
         const response = await handle(request(SECRET, body.text));

@@ -7,13 +7,24 @@ import { LIMIT, SECRET, rows, type Row } from './support/rows.js';
 // The framework-free call decides as the receiver does: every conformance row whose outcome does not
 // depend on a handler gets the same status and code from it. A stalled body is a matter of the
 // transport: the verifier is handed bytes that have all arrived.
-const decidedBeforeHandlers = rows.filter((row) => row.handlers === undefined && !row.dedupe && row.respondWithin === undefined && row.request.stall !== true);
+const decidedBeforeHandlers = rows.filter(
+  (row) => row.handlers === undefined && !row.dedupe && row.respondWithin === undefined && row.request.stall !== true,
+);
 
 function verify(row: Row) {
   const headerName = row.header ?? 'x-airstack-webhook';
-  const verifier = deliveryVerifier({ secret: row.secret ?? SECRET, maxBodyBytes: LIMIT, ...(row.header !== undefined && { header: row.header }) });
+  const verifier = deliveryVerifier({
+    secret: row.secret ?? SECRET,
+    maxBodyBytes: LIMIT,
+    ...(row.header !== undefined && { header: row.header }),
+  });
   const { headers } = row.request;
-  return verifier({ header: headers[headerName], contentType: headers['content-type'], contentEncoding: headers['content-encoding'], body: bytes(row.request.body) });
+  return verifier({
+    header: headers[headerName],
+    contentType: headers['content-type'],
+    contentEncoding: headers['content-encoding'],
+    body: bytes(row.request.body),
+  });
 }
 
 describe('deliveryVerifier', () => {
@@ -34,7 +45,11 @@ describe('deliveryVerifier', () => {
 
   it('takes the body as text too, and types the event by its name', async () => {
     const { headers, body } = buildDelivery({ secret: 's3cret', eventName: 'follow.created' });
-    const result = await deliveryVerifier({ secret: 's3cret' })({ header: headers['x-airstack-webhook'], contentType: headers['content-type'], body });
+    const result = await deliveryVerifier({ secret: 's3cret' })({
+      header: headers['x-airstack-webhook'],
+      contentType: headers['content-type'],
+      body,
+    });
     expect(result).toMatchObject({ ok: true, known: true, event: { eventName: 'follow.created', data: { followerProfileId: '3761' } } });
     if (result.ok && result.known && result.event.eventName === 'follow.created') {
       expectTypeOf(result.event).toEqualTypeOf<WebhookEvent<'follow.created'>>();
@@ -42,12 +57,18 @@ describe('deliveryVerifier', () => {
   });
 
   it('marks an event name it does not know as known: false', async () => {
-    const result = await deliveryVerifier({ secret: 's3cret' })({ header: 's3cret', body: '{"eventName":"cast.created","data":{"hash":"0x1"}}' });
+    const result = await deliveryVerifier({ secret: 's3cret' })({
+      header: 's3cret',
+      body: '{"eventName":"cast.created","data":{"hash":"0x1"}}',
+    });
     expect(result).toEqual({ ok: true, known: false, event: { eventName: 'cast.created', data: { hash: '0x1' } } });
   });
 
   it('refuses a parsed object, saying to pass the body as received', async () => {
-    const result = await deliveryVerifier({ secret: 's3cret' })({ header: 's3cret', body: { eventName: 'follow.created' } as unknown as string });
+    const result = await deliveryVerifier({ secret: 's3cret' })({
+      header: 's3cret',
+      body: { eventName: 'follow.created' } as unknown as string,
+    });
     expect(result).toMatchObject({ ok: false, status: 400, code: 'invalid_json', message: expect.stringMatching(/as received/) });
   });
 

@@ -25,7 +25,18 @@ describe.each([
 
   it('turns an async handler failure into a 500 and never an unhandled rejection', async () => {
     const app = express();
-    app.post('/webhook', webhookHandler({ secret: SECRET, on: { 'follow.created': async () => { throw new Error('db down'); } }, onError: () => undefined }));
+    app.post(
+      '/webhook',
+      webhookHandler({
+        secret: SECRET,
+        on: {
+          'follow.created': async () => {
+            throw new Error('db down');
+          },
+        },
+        onError: () => undefined,
+      }),
+    );
     const { headers, body } = buildDelivery({ secret: SECRET });
     const response = await request(app).post('/webhook').set(headers).send(body);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -36,7 +47,10 @@ describe.each([
 
   it('lets a handler answer through res itself, and does not answer twice', async () => {
     const app = express();
-    app.post('/webhook', webhookHandler({ secret: SECRET, on: { 'follow.created': (_event, { res }) => void res.status(202).json({ queued: true }) } }));
+    app.post(
+      '/webhook',
+      webhookHandler({ secret: SECRET, on: { 'follow.created': (_event, { res }) => void res.status(202).json({ queued: true }) } }),
+    );
     const { headers, body } = buildDelivery({ secret: SECRET });
     const response = await request(app).post('/webhook').set(headers).send(body);
     expect(response.status).toBe(202);
@@ -53,7 +67,9 @@ describe.each([
     try {
       const socket = connect(port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(`POST /webhook HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\nx-airstack-webhook: ${SECRET}\r\ncontent-length: 500\r\n\r\n{"eventName":`);
+      socket.write(
+        `POST /webhook HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\nx-airstack-webhook: ${SECRET}\r\ncontent-length: 500\r\n\r\n{"eventName":`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 30));
       socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, 30));

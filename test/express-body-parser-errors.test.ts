@@ -27,11 +27,20 @@ describe.each([
 
   it.each([
     ['malformed JSON', '{"eventName": "follow.created", ', {}, 400, 'invalid_json'],
-    ['a body over the parser limit', JSON.stringify({ eventName: 'follow.created', data: { pad: 'x'.repeat(2048) } }), {}, 413, 'payload_too_large'],
+    [
+      'a body over the parser limit',
+      JSON.stringify({ eventName: 'follow.created', data: { pad: 'x'.repeat(2048) } }),
+      {},
+      413,
+      'payload_too_large',
+    ],
     ['an unknown content-encoding', body, { 'content-encoding': 'br2' }, 415, 'unsupported_content_encoding'],
     ['a charset other than UTF-8', body, { 'content-type': 'application/json; charset=latin-9' }, 415, 'unsupported_media_type'],
   ])('answers %s with the contract JSON, not an HTML page', async (_what, sent, extra, status, code) => {
-    const response = await request(app()).post('/webhook').set({ ...headers, ...extra }).send(sent);
+    const response = await request(app())
+      .post('/webhook')
+      .set({ ...headers, ...extra })
+      .send(sent);
     expect(response.status).toBe(status);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).toEqual({ error: code, message: expect.any(String) });
@@ -43,7 +52,7 @@ describe.each([
     expect([response.status, response.body]).toEqual([200, 'ok']);
   });
 
-  it('passes errors that are not the parser\'s, and other routes, on to the next error handler', async () => {
+  it("passes errors that are not the parser's, and other routes, on to the next error handler", async () => {
     const thrown = await request(app()).post('/webhook/boom').set('content-type', 'application/json').send('{}');
     expect(thrown.status).toBe(500);
     expect(thrown.headers['content-type']).toMatch(/^text\/html/);

@@ -29,7 +29,10 @@ describe.each([
     const app = create();
     await app.register(webhookPlugin, {
       secret: SECRET,
-      on: { 'follow.created': (event, { request, reply }) => void reply.code(202).send({ queued: event.data.followerProfileId, url: request.url }) },
+      on: {
+        'follow.created': (event, { request, reply }) =>
+          void reply.code(202).send({ queued: event.data.followerProfileId, url: request.url }),
+      },
     });
     const { headers, body } = buildDelivery({ secret: SECRET });
     const response = await app.inject({ method: 'POST', url: '/webhook', headers, payload: body });
@@ -68,10 +71,16 @@ describe.each([
   it('keys dedupe by the X-Convoy-Idempotency-Key header it hands the receiver', async () => {
     const app = create();
     const seen: string[] = [];
-    await app.register(webhookPlugin, { secret: SECRET, dedupe: true, on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) } });
+    await app.register(webhookPlugin, {
+      secret: SECRET,
+      dedupe: true,
+      on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) },
+    });
     const send = async (id: string) => {
       const { headers, body } = buildDelivery({ secret: SECRET, data: { ...sampleEvent('follow.created').data, id } });
-      return (await app.inject({ method: 'POST', url: '/webhook', headers: { ...headers, 'x-convoy-idempotency-key': 'key-1' }, payload: body })).body;
+      return (
+        await app.inject({ method: 'POST', url: '/webhook', headers: { ...headers, 'x-convoy-idempotency-key': 'key-1' }, payload: body })
+      ).body;
     };
     expect(await send('payload-1')).toBe('"ok"');
     expect(await send('payload-2')).toBe('"ignored: already handled"');

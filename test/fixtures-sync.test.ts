@@ -15,9 +15,15 @@ const SHARED = process.env.SOCIAL_WEBHOOKS_SHARED_FIXTURES
 describe('test/fixtures', () => {
   it.runIf(existsSync(SHARED))('equals the shared fixtures beside the repository', () => {
     for (const folder of readdirSync(SHARED)) {
-      expect(listFixtures(folder).sort()).toEqual(readdirSync(new URL(`${folder}/`, SHARED)).filter((f) => f.endsWith('.json')).sort());
+      expect(listFixtures(folder).sort()).toEqual(
+        readdirSync(new URL(`${folder}/`, SHARED))
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+      );
       for (const file of listFixtures(folder)) {
-        expect(readFixture(`${folder}/${file}`), `${folder}/${file}`).toEqual(JSON.parse(readFileSync(new URL(`${folder}/${file}`, SHARED), 'utf8')));
+        expect(readFixture(`${folder}/${file}`), `${folder}/${file}`).toEqual(
+          JSON.parse(readFileSync(new URL(`${folder}/${file}`, SHARED), 'utf8')),
+        );
       }
     }
   });

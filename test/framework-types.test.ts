@@ -1,14 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify5';
 import { describe, expectTypeOf, it } from 'vitest';
-import { deliveryVerifier, type FollowPayload, type UnknownWebhookEvent, type WebhookErrorCode, type WebhookEvent } from '@social-webhooks/core';
+import {
+  deliveryVerifier,
+  type FollowPayload,
+  type UnknownWebhookEvent,
+  type WebhookErrorCode,
+  type WebhookEvent,
+} from '@social-webhooks/core';
 import { webhookPlugin, type FastifyWebhookOptions } from '@social-webhooks/fastify';
 import { webhookHandler as nodeHandler, type NodeWebhookListener } from '@social-webhooks/node';
 
 // Checked by `pnpm typecheck`; running them is a no-op. Fastify's own types against each major are
 // checked on the packed package by check:packages.
 describe('types of the Fastify plugin, the Node listener and deliveryVerifier', () => {
-  it("gives Fastify handlers { request, reply } and takes a path", () => {
+  it('gives Fastify handlers { request, reply } and takes a path', () => {
     const options: FastifyWebhookOptions = {
       path: '/hooks',
       secret: 's',

@@ -12,7 +12,10 @@ describe('Hono adapter', () => {
   it('leaves the body readable through c.req.json() for the handler', async () => {
     const seen: unknown[] = [];
     const app = new Hono();
-    app.post('/webhook', webhookHandler({ secret: SECRET, on: { 'follow.created': async (_event, c) => void seen.push(await c.req.json()) } }));
+    app.post(
+      '/webhook',
+      webhookHandler({ secret: SECRET, on: { 'follow.created': async (_event, c) => void seen.push(await c.req.json()) } }),
+    );
     const { headers, body } = buildDelivery({ secret: SECRET });
     const response = await app.request('/webhook', { method: 'POST', headers, body });
     expect(response.status).toBe(200);
@@ -26,7 +29,10 @@ describe('Hono adapter', () => {
       await c.req.arrayBuffer();
       await next();
     });
-    app.post('/webhook', webhookHandler({ secret: SECRET, on: { 'follow.created': (event) => void calls.push(event.data.followerProfileId) } }));
+    app.post(
+      '/webhook',
+      webhookHandler({ secret: SECRET, on: { 'follow.created': (event) => void calls.push(event.data.followerProfileId) } }),
+    );
     const { headers, body } = buildDelivery({ secret: SECRET });
     expect((await app.request('/webhook', { method: 'POST', headers, body })).status).toBe(200);
     expect(calls).toEqual(['3761']);
@@ -40,7 +46,10 @@ describe('Hono adapter', () => {
     });
     app.post('/webhook', webhookHandler({ secret: SECRET, maxBodyBytes: 600 }));
     // 200 three-byte characters: 200 characters, 600 bytes of padding alone.
-    const { headers, body } = buildDelivery({ secret: SECRET, data: { followerProfileId: '1', followingProfileId: '2', pad: '€'.repeat(200) } });
+    const { headers, body } = buildDelivery({
+      secret: SECRET,
+      data: { followerProfileId: '1', followingProfileId: '2', pad: '€'.repeat(200) },
+    });
     const response = await app.request('/webhook', { method: 'POST', headers: { ...headers, 'content-length': '' }, body });
     expect(response.status).toBe(413);
   });
@@ -92,7 +101,10 @@ describe('Hono adapter on @hono/node-server', () => {
       void c.req.raw.signal;
       await next();
     });
-    app.post('/webhook', webhookHandler({ secret: SECRET, on: { 'follow.created': (event) => void calls.push(event.data.followerProfileId) } }));
+    app.post(
+      '/webhook',
+      webhookHandler({ secret: SECRET, on: { 'follow.created': (event) => void calls.push(event.data.followerProfileId) } }),
+    );
     const { headers, body } = buildDelivery({ secret: SECRET });
     expect((await fetch(await listen(app), { method: 'POST', headers, body })).status).toBe(200);
     expect(calls).toEqual(['3761']);

@@ -36,15 +36,22 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
     await mounted.close();
   });
 
-  it('answers a forged delivery 401 before its chunked body has arrived, and cuts it off: the body is never read nor parsed', async ({ skip }) => {
+  it('answers a forged delivery 401 before its chunked body has arrived, and cuts it off: the body is never read nor parsed', async ({
+    skip,
+  }) => {
     if (mounted.port === undefined) return skip('no socket');
-    const client = await openRaw(mounted.port, PATH, { 'content-type': 'application/json', 'x-airstack-webhook': 'forged', 'transfer-encoding': 'chunked' });
+    const client = await openRaw(mounted.port, PATH, {
+      'content-type': 'application/json',
+      'x-airstack-webhook': 'forged',
+      'transfer-encoding': 'chunked',
+    });
     client.write('d\r\n{"eventName":\r\n');
     try {
       // The rest of the declared body never comes: only a receiver that did not wait for it answers.
       await expect(Promise.race([client.status, sleep(3000).then(() => 'no answer')])).resolves.toBe(401);
       expect(handled).toEqual([]);
-      if (closesCutOffConnections(harness.name)) await expect(Promise.race([client.closed, sleep(3000).then(() => 'open')])).resolves.toBe('closed');
+      if (closesCutOffConnections(harness.name))
+        await expect(Promise.race([client.closed, sleep(3000).then(() => 'open')])).resolves.toBe('closed');
     } finally {
       client.destroy();
     }
@@ -52,7 +59,11 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
 
   it('cuts a chunked body off at the limit with a 413, without waiting for its end', async ({ skip }) => {
     if (mounted.port === undefined) return skip('no socket');
-    const client = await openRaw(mounted.port, PATH, { 'content-type': 'application/json', 'x-airstack-webhook': SECRET, 'transfer-encoding': 'chunked' });
+    const client = await openRaw(mounted.port, PATH, {
+      'content-type': 'application/json',
+      'x-airstack-webhook': SECRET,
+      'transfer-encoding': 'chunked',
+    });
     const chunk = 'x'.repeat(1024);
     const total = LIMIT * 64;
     let sent = 0;
@@ -65,7 +76,8 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
       }
       await expect(Promise.race([client.status, sleep(3000).then(() => 'no answer')])).resolves.toBe(413);
       expect(sent).toBeLessThan(total);
-      if (closesCutOffConnections(harness.name)) await expect(Promise.race([client.closed, sleep(3000).then(() => 'open')])).resolves.toBe('closed');
+      if (closesCutOffConnections(harness.name))
+        await expect(Promise.race([client.closed, sleep(3000).then(() => 'open')])).resolves.toBe('closed');
       expect(handled).toEqual([]);
     } finally {
       client.destroy();
@@ -74,12 +86,19 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
 
   it('survives a client aborting mid-body, runs no handler for it, and keeps serving', async ({ skip }) => {
     if (mounted.port === undefined) return skip('no socket');
-    const client = await openRaw(mounted.port, PATH, { 'content-type': 'application/json', 'x-airstack-webhook': SECRET, 'content-length': String(FOLLOW.length) });
+    const client = await openRaw(mounted.port, PATH, {
+      'content-type': 'application/json',
+      'x-airstack-webhook': SECRET,
+      'content-length': String(FOLLOW.length),
+    });
     client.write(FOLLOW.slice(0, 20));
     await sleep(30);
     client.destroy();
     await sleep(30);
-    const response = await mounted.send({ headers: { 'content-type': 'application/json', 'x-airstack-webhook': SECRET }, body: bytes(FOLLOW) });
+    const response = await mounted.send({
+      headers: { 'content-type': 'application/json', 'x-airstack-webhook': SECRET },
+      body: bytes(FOLLOW),
+    });
     expect(response.status).toBe(200);
     expect(handled).toEqual(['follow.created']);
     expect(unhandled).toEqual([]);

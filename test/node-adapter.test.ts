@@ -44,7 +44,13 @@ describe('@social-webhooks/node', () => {
     class WebhookModule implements NestModule {
       configure(consumer: MiddlewareConsumer): void {
         consumer
-          .apply(webhookHandler({ secret: SECRET, maxBodyBytes: 400, on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) } }))
+          .apply(
+            webhookHandler({
+              secret: SECRET,
+              maxBodyBytes: 400,
+              on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) },
+            }),
+          )
           .forRoutes({ path: 'webhook', method: RequestMethod.POST });
       }
     }
@@ -59,7 +65,9 @@ describe('@social-webhooks/node', () => {
     expect(seen).toEqual(['3761']);
     const padded = JSON.stringify({ ...(JSON.parse(body) as object), padding: 'x'.repeat(400) });
     // Chunked, so no content-length tells the size: only the kept bytes do.
-    const stream = new ReadableStream({ start: (controller) => (controller.enqueue(new TextEncoder().encode(padded)), controller.close()) });
+    const stream = new ReadableStream({
+      start: (controller) => (controller.enqueue(new TextEncoder().encode(padded)), controller.close()),
+    });
     const response = await fetch(url, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
     expect(seen).toEqual(['3761']);
@@ -67,7 +75,11 @@ describe('@social-webhooks/node', () => {
 
   it('keys dedupe by the X-Convoy-Idempotency-Key header it hands the receiver', async () => {
     const seen: string[] = [];
-    const url = await listen(createServer(webhookHandler({ secret: SECRET, dedupe: true, on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) } })));
+    const url = await listen(
+      createServer(
+        webhookHandler({ secret: SECRET, dedupe: true, on: { 'follow.created': (event) => void seen.push(event.data.followerProfileId) } }),
+      ),
+    );
     const send = async (id: string) => {
       const { headers, body } = buildDelivery({ secret: SECRET, data: { ...sampleEvent('follow.created').data, id } });
       return (await fetch(url, { method: 'POST', headers: { ...headers, 'x-convoy-idempotency-key': 'key-1' }, body })).text();

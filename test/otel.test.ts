@@ -1,6 +1,13 @@
 import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type HistogramMetricData, type SumMetricData } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type HistogramMetricData,
+  type SumMetricData,
+} from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -52,7 +59,7 @@ describe('otelInstrumentation', () => {
     context.disable();
   });
 
-  it('gives the plain receiver a delivery span, parent of the handler\'s spans, and counts outcomes', async () => {
+  it("gives the plain receiver a delivery span, parent of the handler's spans, and counts outcomes", async () => {
     const handle = webhookHandler({ secret, instrumentation, on: { 'follow.created': () => appTracer.startSpan('app work').end() } });
     expect((await post(handle, { 'x-convoy-idempotency-key': 'plain-1' })).status).toBe(200);
     expect((await post(handle, {}, { secret: 'forged' })).status).toBe(401);
@@ -70,14 +77,22 @@ describe('otelInstrumentation', () => {
       'social_webhooks.event.name': 'follow.created',
     });
     expect(byName('app work')[0]!.parentSpanContext?.spanId).toBe(delivery!.spanContext().spanId);
-    expect(byName('webhook')[0]!.attributes).toMatchObject({ 'social_webhooks.outcome': 'header_mismatch', 'http.response.status_code': 401 });
+    expect(byName('webhook')[0]!.attributes).toMatchObject({
+      'social_webhooks.outcome': 'header_mismatch',
+      'http.response.status_code': 401,
+    });
 
     const counted = (await points('social_webhooks.deliveries')).map((point) => [point.attributes['social_webhooks.outcome'], point.value]);
-    expect(counted).toEqual(expect.arrayContaining([['handled', 1], ['header_mismatch', 1]]));
+    expect(counted).toEqual(
+      expect.arrayContaining([
+        ['handled', 1],
+        ['header_mismatch', 1],
+      ]),
+    );
     expect((await metric('social_webhooks.delivery.duration'))?.descriptor.unit).toBe('s');
   });
 
-  it('links each job attempt\'s span to the delivery\'s across the queue, and measures waiting and handling', async () => {
+  it("links each job attempt's span to the delivery's across the queue, and measures waiting and handling", async () => {
     let attempts = 0;
     const done = new Promise<void>((resolve) => {
       worker = webhookWorker({
@@ -102,15 +117,23 @@ describe('otelInstrumentation', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const [delivery] = byName('webhook follow.created');
-    expect(delivery!.attributes).toMatchObject({ 'social_webhooks.outcome': 'queued', 'http.response.status_code': 202, 'messaging.message.id': 'queued-1' });
-    const jobs = byName('process otel').sort((a, b) => Number(a.attributes['social_webhooks.job.attempt']) - Number(b.attributes['social_webhooks.job.attempt']));
+    expect(delivery!.attributes).toMatchObject({
+      'social_webhooks.outcome': 'queued',
+      'http.response.status_code': 202,
+      'messaging.message.id': 'queued-1',
+    });
+    const jobs = byName('process otel').sort(
+      (a, b) => Number(a.attributes['social_webhooks.job.attempt']) - Number(b.attributes['social_webhooks.job.attempt']),
+    );
     expect(jobs).toHaveLength(2);
     const jobId = 'follow.created%3Aheader%3Aqueued-1';
     for (const [index, job] of jobs.entries()) {
       expect(job.kind).toBe(SpanKind.CONSUMER);
       // Its own trace, linked to the delivery's span.
       expect(job.parentSpanContext).toBeUndefined();
-      expect(job.links.map((link) => [link.context.traceId, link.context.spanId])).toEqual([[delivery!.spanContext().traceId, delivery!.spanContext().spanId]]);
+      expect(job.links.map((link) => [link.context.traceId, link.context.spanId])).toEqual([
+        [delivery!.spanContext().traceId, delivery!.spanContext().spanId],
+      ]);
       expect(job.attributes).toMatchObject({
         'messaging.system': 'bullmq',
         'messaging.operation.type': 'process',
@@ -120,13 +143,20 @@ describe('otelInstrumentation', () => {
       });
     }
     expect(jobs[0]!.status.code).toBe(SpanStatusCode.ERROR);
-    expect(jobs[0]!.attributes).toMatchObject({ 'error.type': 'TypeError', 'social_webhooks.job.will_retry': true, 'social_webhooks.outcome': 'failed' });
+    expect(jobs[0]!.attributes).toMatchObject({
+      'error.type': 'TypeError',
+      'social_webhooks.job.will_retry': true,
+      'social_webhooks.outcome': 'failed',
+    });
     expect(jobs[1]!.attributes).toMatchObject({ 'social_webhooks.outcome': 'completed' });
     expect(byName('job work')[0]!.parentSpanContext?.spanId).toBe(jobs[1]!.spanContext().spanId);
 
     const processed = await points('messaging.process.duration');
     expect(processed.map((point) => [point.attributes['error.type'], (point.value as { count: number }).count])).toEqual(
-      expect.arrayContaining([[undefined, 1], ['TypeError', 1]]),
+      expect.arrayContaining([
+        [undefined, 1],
+        ['TypeError', 1],
+      ]),
     );
     const waited = await points('social_webhooks.queue.wait_time');
     expect(waited.map((point) => (point.value as { count: number }).count)).toEqual([1]);
@@ -138,6 +168,9 @@ describe('otelInstrumentation', () => {
     const handle = webhookHandler({ secret, instrumentation });
     const built = buildDelivery({ secret, eventName: 'cast.created', data: { ...sampleEvent('follow.created').data } });
     expect((await handle(new Request('http://localhost/webhook', { method: 'POST', ...built }))).status).toBe(200);
-    expect(byName('webhook _OTHER')[0]!.attributes).toMatchObject({ 'social_webhooks.event.name': '_OTHER', 'social_webhooks.outcome': 'unknown_event' });
+    expect(byName('webhook _OTHER')[0]!.attributes).toMatchObject({
+      'social_webhooks.event.name': '_OTHER',
+      'social_webhooks.outcome': 'unknown_event',
+    });
   });
 });

@@ -14,11 +14,19 @@ const published = readdirSync(new URL('../packages/', import.meta.url))
 // The fast half of scripts/check-packages.mjs, which packs, runs attw and compiles consumers.
 describe('published package manifests', () => {
   it('derive main, module, types and typesVersions from exports, so node10 resolution finds every subpath', () => {
-    expect(legacyFields({
-      '.': { import: { types: './dist/index.d.ts', default: './dist/index.js' }, require: { types: './dist/index.d.cts', default: './dist/index.cjs' } },
-      './adapter': { import: { types: './dist/adapter/index.d.ts', default: './dist/adapter/index.js' }, require: { types: './dist/adapter/index.d.cts', default: './dist/adapter/index.cjs' } },
-      './package.json': './package.json',
-    })).toEqual({
+    expect(
+      legacyFields({
+        '.': {
+          import: { types: './dist/index.d.ts', default: './dist/index.js' },
+          require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
+        },
+        './adapter': {
+          import: { types: './dist/adapter/index.d.ts', default: './dist/adapter/index.js' },
+          require: { types: './dist/adapter/index.d.cts', default: './dist/adapter/index.cjs' },
+        },
+        './package.json': './package.json',
+      }),
+    ).toEqual({
       main: './dist/index.cjs',
       module: './dist/index.js',
       types: './dist/index.d.cts',
@@ -33,7 +41,11 @@ describe('published package manifests', () => {
     expect(readme).toContain(String(manifest['name']));
     expect(readme).toMatch(/```(ts|sh)\n/);
     expect(readme).toContain('https://github.com/social-webhooks/social-webhooks');
-    expect(manifest['repository']).toEqual({ type: 'git', url: 'git+https://github.com/social-webhooks/social-webhooks.git', directory: `packages/${folder}` });
+    expect(manifest['repository']).toEqual({
+      type: 'git',
+      url: 'git+https://github.com/social-webhooks/social-webhooks.git',
+      directory: `packages/${folder}`,
+    });
     expect(manifest['homepage']).toMatch(/^https:\/\/github\.com\/social-webhooks\/social-webhooks/);
     expect(manifest['bugs']).toEqual({ url: 'https://github.com/social-webhooks/social-webhooks/issues' });
     expect(manifest['keywords']).toEqual(expect.arrayContaining(['webhook']));

@@ -73,13 +73,22 @@ function evaluate(optionsText: string, logged: unknown[][]): Record<string, unkn
   return new Function('process', 'console', 'bindings', `${code}\nreturn options;`)({ env }, fakeConsole, env) as Record<string, unknown>;
 }
 
-async function deliver(adapter: Snippet['adapter'], options: Record<string, unknown>, delivery: { headers: Record<string, string>; body: string }): Promise<number> {
+async function deliver(
+  adapter: Snippet['adapter'],
+  options: Record<string, unknown>,
+  delivery: { headers: Record<string, string>; body: string },
+): Promise<number> {
   if (adapter === 'express') {
     const app = express5().post('/webhook', expressHandler(options as never));
     return (await request(app).post('/webhook').set(delivery.headers).send(delivery.body)).status;
   }
   if (adapter === 'node') {
-    return (await request(createServer(nodeHandler(options as never))).post('/webhook').set(delivery.headers).send(delivery.body)).status;
+    return (
+      await request(createServer(nodeHandler(options as never)))
+        .post('/webhook')
+        .set(delivery.headers)
+        .send(delivery.body)
+    ).status;
   }
   if (adapter === 'fastify') {
     const app = fastify5();
@@ -97,11 +106,14 @@ async function deliver(adapter: Snippet['adapter'], options: Record<string, unkn
 function jsdocExample(path: string): string {
   const source = readFileSync(new URL(path, import.meta.url), 'utf8');
   const example = source.slice(source.indexOf('@example'), source.indexOf('*/', source.indexOf('@example')));
-  const code = example.split('\n').map((line) => line.replace(/^\s*\* ?/, '')).join('\n');
+  const code = example
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, ''))
+    .join('\n');
   return balanced(code, code.indexOf('webhookHandler({') + 'webhookHandler('.length);
 }
 
-describe('the Hono adapter\'s JSDoc example', () => {
+describe("the Hono adapter's JSDoc example", () => {
   it.each(['envelope', 'flat'] as const)('works as written on a %s delivery', async (form) => {
     const logged: unknown[][] = [];
     const options = evaluate(jsdocExample('../packages/hono/src/webhook-handler.ts'), logged);

@@ -24,7 +24,8 @@ async function deliver(port: number, data: Record<string, unknown>): Promise<{ s
 }
 
 const event = (id: string, extra: Record<string, unknown> = {}) => ({ ...sampleEvent('follow.created').data, id, ...extra });
-const handled = (servers: ChildServer[], id: string) => servers.flatMap((server) => server.lines).filter((line) => line === `HANDLED ${id}`).length;
+const handled = (servers: ChildServer[], id: string) =>
+  servers.flatMap((server) => server.lines).filter((line) => line === `HANDLED ${id}`).length;
 
 describe('two receiver processes sharing one Redis', () => {
   let redis: RedisServer;
@@ -47,7 +48,9 @@ describe('two receiver processes sharing one Redis', () => {
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
     expect(results.filter((result) => result.body === 'ok')).toHaveLength(1);
     // The service's later retries, on either instance, are answered 200 without running it again.
-    const retries = await Promise.all(ports.flatMap((port) => [deliver(port, event('fifty-at-once')), deliver(port, event('fifty-at-once'))]));
+    const retries = await Promise.all(
+      ports.flatMap((port) => [deliver(port, event('fifty-at-once')), deliver(port, event('fifty-at-once'))]),
+    );
     expect(retries.map((retry) => [retry.status, retry.body])).toEqual(Array(4).fill([200, 'ignored: already handled']));
     expect(handled(servers, 'fifty-at-once')).toBe(1);
   });

@@ -73,7 +73,7 @@ describe('types', () => {
     });
   });
 
-  it('types each handler\'s event and context per adapter', () => {
+  it("types each handler's event and context per adapter", () => {
     coreHandler({
       secret: 's',
       on: {
@@ -103,16 +103,19 @@ describe('types', () => {
 
   it('refuses a misspelled event key and a wrong secret map key', () => {
     // Compiled, never called: the runtime refuses these too (see resolve-options.test.ts).
-    const compileOnly = () => [coreHandler({
-      secret: 's',
-      on: {
-        // @ts-expect-error 'follow.creatd' is not an event name
-        'follow.creatd': () => undefined,
-      },
-    }), coreHandler({
-      // @ts-expect-error 'cast.created' is not an event name
-      secret: { 'cast.created': 's' },
-    })];
+    const compileOnly = () => [
+      coreHandler({
+        secret: 's',
+        on: {
+          // @ts-expect-error 'follow.creatd' is not an event name
+          'follow.creatd': () => undefined,
+        },
+      }),
+      coreHandler({
+        // @ts-expect-error 'cast.created' is not an event name
+        secret: { 'cast.created': 's' },
+      }),
+    ];
     expectTypeOf(compileOnly).toBeFunction();
   });
 

@@ -38,7 +38,8 @@ if (positionals[0] === 'serve') {
 }
 
 function framework(name: string): Framework {
-  if (!(FRAMEWORKS as readonly string[]).includes(name)) throw new Error(`--framework must be one of ${FRAMEWORKS.join(', ')}, got ${name}`);
+  if (!(FRAMEWORKS as readonly string[]).includes(name))
+    throw new Error(`--framework must be one of ${FRAMEWORKS.join(', ')}, got ${name}`);
   return name as Framework;
 }
 

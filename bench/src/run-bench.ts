@@ -37,13 +37,23 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
       for (const eventName of ['follow.created', 'profile.updated'] as const) {
         print(
           `http ${eventName}`,
-          await adaptersVsNaive({ rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, eventName, frameworks: options.frameworks }),
+          await adaptersVsNaive({
+            rounds: options.httpRounds,
+            seconds: options.httpSeconds,
+            connections: options.connections,
+            eventName,
+            frameworks: options.frameworks,
+          }),
         );
       }
     }
     if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
     if (section === 'header') print(section, await headerTiming(options.rounds * 2));
-    if (section === 'queue') print(section, await enqueueVsHandler({ rounds: options.httpRounds, seconds: options.httpSeconds, concurrency: options.connections }));
+    if (section === 'queue')
+      print(
+        section,
+        await enqueueVsHandler({ rounds: options.httpRounds, seconds: options.httpSeconds, concurrency: options.connections }),
+      );
   }
   // Read once so the sink's writes are observable and the work behind them cannot be optimised away.
   if (sunkValue() === Symbol.for('never')) console.log('');

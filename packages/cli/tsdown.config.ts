@@ -5,5 +5,13 @@ import { packageBuild } from '../../tsdown.base.ts';
 // awaits at the top level). tsdown cleans `dist` once for all configs, before building either.
 export default [
   packageBuild(['src/index.ts'], 'node'),
-  defineConfig({ entry: ['src/bin.ts'], format: ['esm'], dts: false, platform: 'node', target: 'es2022', fixedExtension: false, clean: false }),
+  defineConfig({
+    entry: ['src/bin.ts'],
+    format: ['esm'],
+    dts: false,
+    platform: 'node',
+    target: 'es2022',
+    fixedExtension: false,
+    clean: false,
+  }),
 ];

@@ -24,7 +24,12 @@ afterAll(async () => {
 
 async function cli(...args: string[]) {
   const out = { stdout: '', stderr: '', code: -1 };
-  const io: CliIo = { stdout: (t) => void (out.stdout += t), stderr: (t) => void (out.stderr += t), env: { WEBHOOKS_API_KEY: DEFAULT_API_KEY, WEBHOOKS_BASE_URL: emulator.url }, cwd: process.cwd() };
+  const io: CliIo = {
+    stdout: (t) => void (out.stdout += t),
+    stderr: (t) => void (out.stderr += t),
+    env: { WEBHOOKS_API_KEY: DEFAULT_API_KEY, WEBHOOKS_BASE_URL: emulator.url },
+    cwd: process.cwd(),
+  };
   out.code = await runCli(args, io);
   return out;
 }
@@ -52,7 +57,11 @@ describe('the command line against the emulator and a real receiver', () => {
     expect(detail.stdout).not.toContain(headerValue);
 
     const json = JSON.parse((await cli('deliveries', id, '--json')).stdout) as { delivery: DeliveryRecord };
-    expect(json.delivery.attempts[0]).toMatchObject({ status: 200, response: { status: 200, body: '"ok"', bodyBytes: 4 }, request: { body: delivery!.body } });
+    expect(json.delivery.attempts[0]).toMatchObject({
+      status: 200,
+      response: { status: 200, body: '"ok"', bodyBytes: 4 },
+      request: { body: delivery!.body },
+    });
     expect((await cli('deliveries', 'no-such-id')).code).toBe(2);
   });
 

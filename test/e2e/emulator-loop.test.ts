@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_API_KEY, DELIVERY_ID_HEADER, EmulatorError, startEmulator, type Emulator, type EmulatorOptions } from '@social-webhooks/emulator';
+import {
+  DEFAULT_API_KEY,
+  DELIVERY_ID_HEADER,
+  EmulatorError,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+} from '@social-webhooks/emulator';
 import { startReceiver, type Framework, type ReceiverOptions, type TestReceiver } from './receivers.js';
 
 // The development loop of the emulator over real HTTP against the example receivers (Express 5 and
@@ -35,27 +42,38 @@ async function api(method: string, path: string, body?: unknown, headers: Record
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>,
+  };
 }
 
 describe('answers in the log', () => {
-  it.each(['express', 'hono'] as const)('keeps what the %s receiver answered to a refusal, and the request with the secret masked', async (framework) => {
-    const { receiver, webhook } = await setUp(framework);
-    receiver.arm({ 'follow.created': 'not-the-header-value' });
-    const [deliveryId] = emulator.publish('follow.created').deliveries;
-    const delivery = await emulator.waitForDelivery(deliveryId!);
-    const attempt = delivery.attempts[0]!;
-    expect(attempt).toMatchObject({ attempt: 1, kind: 'first', status: 401, response: { status: 401, truncated: false } });
-    expect(JSON.parse(attempt.response!.body)).toMatchObject({ error: expect.any(String) });
-    expect(attempt.response!.bodyBytes).toBe(Buffer.byteLength(attempt.response!.body));
-    expect(attempt.response!.headers['content-type']).toMatch(/^application\/json/);
-    expect(attempt.request.headers).toMatchObject({ [DELIVERY_ID_HEADER]: deliveryId, 'x-airstack-webhook': `${webhook.headerValue.slice(0, 4)}${'*'.repeat(20)}` });
-    expect(JSON.stringify(delivery)).not.toContain(webhook.headerValue);
-    expect(JSON.parse(attempt.request.body)).toMatchObject({ eventName: 'follow.created' });
-    // The same over HTTP, for the command line and the page.
-    const answer = await api('GET', `/_emulator/deliveries/${deliveryId}`);
-    expect(answer.body['delivery']).toEqual(JSON.parse(JSON.stringify(delivery)));
-  });
+  it.each(['express', 'hono'] as const)(
+    'keeps what the %s receiver answered to a refusal, and the request with the secret masked',
+    async (framework) => {
+      const { receiver, webhook } = await setUp(framework);
+      receiver.arm({ 'follow.created': 'not-the-header-value' });
+      const [deliveryId] = emulator.publish('follow.created').deliveries;
+      const delivery = await emulator.waitForDelivery(deliveryId!);
+      const attempt = delivery.attempts[0]!;
+      expect(attempt).toMatchObject({ attempt: 1, kind: 'first', status: 401, response: { status: 401, truncated: false } });
+      expect(JSON.parse(attempt.response!.body)).toMatchObject({ error: expect.any(String) });
+      expect(attempt.response!.bodyBytes).toBe(Buffer.byteLength(attempt.response!.body));
+      expect(attempt.response!.headers['content-type']).toMatch(/^application\/json/);
+      expect(attempt.request.headers).toMatchObject({
+        [DELIVERY_ID_HEADER]: deliveryId,
+        'x-airstack-webhook': `${webhook.headerValue.slice(0, 4)}${'*'.repeat(20)}`,
+      });
+      expect(JSON.stringify(delivery)).not.toContain(webhook.headerValue);
+      expect(JSON.parse(attempt.request.body)).toMatchObject({ eventName: 'follow.created' });
+      // The same over HTTP, for the command line and the page.
+      const answer = await api('GET', `/_emulator/deliveries/${deliveryId}`);
+      expect(answer.body['delivery']).toEqual(JSON.parse(JSON.stringify(delivery)));
+    },
+  );
 
   it('cuts a long answer at maxAnswerBytes and says how long it was', async () => {
     const { receiver } = await setUp('express', {}, { maxAnswerBytes: 8 });
@@ -75,7 +93,11 @@ describe('replay', () => {
     const answer = await api('POST', `/_emulator/deliveries/${deliveryId}/replay`);
     expect(answer.status).toBe(202);
     const replayed = await emulator.waitForDelivery({ deliveryId: deliveryId!, state: 'delivered' });
-    expect(replayed.attempts.map((a) => [a.kind, a.status])).toEqual([['first', 503], ['retry', 503], ['replay', 200]]);
+    expect(replayed.attempts.map((a) => [a.kind, a.status])).toEqual([
+      ['first', 503],
+      ['retry', 503],
+      ['replay', 200],
+    ]);
     expect(new Set(replayed.attempts.map((a) => a.request.body)).size).toBe(1);
     expect(receiver.deliveryIds).toEqual([deliveryId, deliveryId, deliveryId]);
     expect(receiver.handled).toHaveLength(1);
@@ -122,24 +144,40 @@ describe('publish from code', () => {
 
   it('refuses data that fails the schema, and a wait that never ends times out with a hint', async () => {
     await setUp('express');
-    expect(() => emulator.publish('follow.created', { followerProfileId: true })).toThrow(expect.objectContaining({ code: 'invalid_request' }));
-    await expect(emulator.waitForDelivery({ eventName: 'profile.created' }, { timeoutMs: 50 })).rejects.toMatchObject({ code: 'wait_timeout', message: expect.stringContaining('publish answers which did') });
+    expect(() => emulator.publish('follow.created', { followerProfileId: true })).toThrow(
+      expect.objectContaining({ code: 'invalid_request' }),
+    );
+    await expect(emulator.waitForDelivery({ eventName: 'profile.created' }, { timeoutMs: 50 })).rejects.toMatchObject({
+      code: 'wait_timeout',
+      message: expect.stringContaining('publish answers which did'),
+    });
   });
 });
 
 describe('faults', () => {
   it('duplicate: the same delivery twice; a receiver with dedupe handles it once', async () => {
     const { receiver } = await setUp('express', { dedupe: true });
-    const delivery = await emulator.waitForDelivery(emulator.publish('follow.created', undefined, { faults: { duplicate: true } }).deliveries[0]!);
-    expect(delivery.attempts.map((a) => [a.kind, a.status])).toEqual([['first', 200], ['duplicate', 200]]);
+    const delivery = await emulator.waitForDelivery(
+      emulator.publish('follow.created', undefined, { faults: { duplicate: true } }).deliveries[0]!,
+    );
+    expect(delivery.attempts.map((a) => [a.kind, a.status])).toEqual([
+      ['first', 200],
+      ['duplicate', 200],
+    ]);
     expect(receiver.deliveryIds).toEqual([delivery.deliveryId, delivery.deliveryId]);
     expect(receiver.handled).toHaveLength(1);
   });
 
   it('outOfOrder on the webhook (set over HTTP): consecutive events arrive swapped', async () => {
     const { receiver, webhook } = await setUp('hono');
-    expect((await api('PUT', `/_emulator/webhooks/${webhook.webhookId}/faults`, { outOfOrder: true })).body).toEqual({ status: true, webhook_id: webhook.webhookId, faults: { outOfOrder: true } });
-    const ids = ['1', '2', '3', '4'].map((n) => emulator.publish('follow.created', { followerProfileId: n, followingProfileId: '9' }).deliveries[0]!);
+    expect((await api('PUT', `/_emulator/webhooks/${webhook.webhookId}/faults`, { outOfOrder: true })).body).toEqual({
+      status: true,
+      webhook_id: webhook.webhookId,
+      faults: { outOfOrder: true },
+    });
+    const ids = ['1', '2', '3', '4'].map(
+      (n) => emulator.publish('follow.created', { followerProfileId: n, followingProfileId: '9' }).deliveries[0]!,
+    );
     await Promise.all(ids.map((id) => emulator.waitForDelivery(id)));
     // Swapped in pairs (deliveries run concurrently, so the pairs themselves may interleave).
     const order = receiver.handled.map((event) => (event.eventName === 'follow.created' ? event.data.followerProfileId : undefined));
@@ -161,23 +199,34 @@ describe('faults', () => {
 
   it('delayMs: the first attempt waits', async () => {
     await setUp('express');
-    const delivery = await emulator.waitForDelivery(emulator.publish('follow.created', undefined, { faults: { delayMs: 300 } }).deliveries[0]!);
+    const delivery = await emulator.waitForDelivery(
+      emulator.publish('follow.created', undefined, { faults: { delayMs: 300 } }).deliveries[0]!,
+    );
     expect(Date.parse(delivery.attempts[0]!.at) - Date.parse(delivery.createdAt)).toBeGreaterThanOrEqual(290);
   });
 
-  it.each(['express', 'hono'] as const)('disconnect: the %s receiver handles it, the gateway sees no answer and retries', async (framework) => {
-    const { receiver, webhook } = await setUp(framework);
-    emulator.setFaults(webhook.webhookId, { disconnect: true });
-    const delivery = await emulator.waitForDelivery(emulator.publish('follow.created').deliveries[0]!);
-    expect(delivery.attempts.map((a) => [a.kind, a.status ?? a.error])).toEqual([['first', 'connection cut before the answer (disconnect fault)'], ['retry', 200]]);
-    expect(delivery.state).toBe('delivered');
-    expect(receiver.handled).toHaveLength(2);
-  });
+  it.each(['express', 'hono'] as const)(
+    'disconnect: the %s receiver handles it, the gateway sees no answer and retries',
+    async (framework) => {
+      const { receiver, webhook } = await setUp(framework);
+      emulator.setFaults(webhook.webhookId, { disconnect: true });
+      const delivery = await emulator.waitForDelivery(emulator.publish('follow.created').deliveries[0]!);
+      expect(delivery.attempts.map((a) => [a.kind, a.status ?? a.error])).toEqual([
+        ['first', 'connection cut before the answer (disconnect fault)'],
+        ['retry', 200],
+      ]);
+      expect(delivery.state).toBe('delivered');
+      expect(receiver.handled).toHaveLength(2);
+    },
+  );
 
   it('refuses an unknown fault with 400 and the list of faults', async () => {
     const { webhook } = await setUp('express');
     const answer = await api('PUT', `/_emulator/webhooks/${webhook.webhookId}/faults`, { dupe: true });
-    expect(answer).toMatchObject({ status: 400, body: { code: 'invalid_request', message: expect.stringContaining('duplicate, outOfOrder, delayMs and disconnect') } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_request', message: expect.stringContaining('duplicate, outOfOrder, delayMs and disconnect') },
+    });
     expect((await api('POST', '/_emulator/events', { eventName: 'follow.created', faults: { delayMs: -1 } })).status).toBe(400);
   });
 });

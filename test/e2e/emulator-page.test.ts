@@ -74,7 +74,9 @@ describe('the emulator page, in a real browser', () => {
     const card = page.locator(`.webhook[data-webhook-id="${created.webhookId}"]`);
     await card.locator('button.set-faults').click();
     await card.locator('.faults', { hasText: 'faults: duplicate' }).waitFor();
-    expect(await (await fetch(`${emulator.url}/_emulator/webhooks`, { headers: { authorization: 'emulator-api-key' } })).json()).toMatchObject({ webhooks: [{ faults: { duplicate: true } }] });
+    expect(
+      await (await fetch(`${emulator.url}/_emulator/webhooks`, { headers: { authorization: 'emulator-api-key' } })).json(),
+    ).toMatchObject({ webhooks: [{ faults: { duplicate: true } }] });
 
     mkdirSync(SCREENSHOTS, { recursive: true });
     const path = `${SCREENSHOTS}emulator-page.png`;

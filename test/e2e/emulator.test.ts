@@ -69,7 +69,7 @@ describe.each([
   });
 });
 
-describe('the gateway\'s retries', () => {
+describe("the gateway's retries", () => {
   beforeEach(() => setUp());
 
   it('retries a receiver that fails twice, then succeeds: three attempts logged, one handled', async () => {
@@ -90,7 +90,10 @@ describe('the gateway\'s retries', () => {
 
   it('counts a receiver that does not answer in time as failed, and gives up after the last attempt', async () => {
     const target = await receiver('hono');
-    const { headerValue, webhookId } = await client.createWebhook({ endpoint: target.url, filterConfig: { event_type: 'profile.updated' } });
+    const { headerValue, webhookId } = await client.createWebhook({
+      endpoint: target.url,
+      filterConfig: { event_type: 'profile.updated' },
+    });
     target.arm(headerValue);
     target.behave(() => 'hang');
     await publish('profile.updated');
@@ -134,7 +137,7 @@ describe('the gateway\'s retries', () => {
     expect(back.handled).toHaveLength(1);
   });
 
-  it('never lets a slow endpoint delay another one\'s delivery', async () => {
+  it("never lets a slow endpoint delay another one's delivery", async () => {
     await setUp({ retry: { attempts: 1, baseDelayMs: 10, timeoutMs: 1500 } });
     const slow = await receiver('hono');
     const fast = await receiver('express');

@@ -27,7 +27,10 @@ export function createConformanceApp(): FetchHandler {
     const honoCalls = emptyCalls();
     const app = new Hono();
     app.post('*', honoHandler(optionsFor(row, honoCalls)));
-    routes.set(rowPath(index, 'hono'), { calls: honoCalls, handle: async (request, env, ctx) => app.fetch(request, env as object, ctx as never) });
+    routes.set(rowPath(index, 'hono'), {
+      calls: honoCalls,
+      handle: async (request, env, ctx) => app.fetch(request, env as object, ctx as never),
+    });
   });
 
   return async function serveConformance(request, ...platform) {

@@ -11,4 +11,6 @@ declare const Deno: {
 };
 
 const app = createConformanceApp();
-Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: ({ port }) => console.log(`LISTENING ${port}`) }, (request, info) => app(request, info));
+Deno.serve({ port: 0, hostname: '127.0.0.1', onListen: ({ port }) => console.log(`LISTENING ${port}`) }, (request, info) =>
+  app(request, info),
+);

@@ -46,5 +46,8 @@ const server = app.listen(0, '127.0.0.1', () => {
 });
 process.once('SIGTERM', () => {
   server.close();
-  void client.quit().catch(() => undefined).finally(() => process.exit(0));
+  void client
+    .quit()
+    .catch(() => undefined)
+    .finally(() => process.exit(0));
 });

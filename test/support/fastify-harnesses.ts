@@ -42,7 +42,11 @@ export function fastifyHarness(name: string, fastify: FastifyFactory, transport:
             payload: stalled ?? (req.chunked ? Readable.from([body.subarray(0, middle), body.subarray(middle)]) : body),
           });
           stalled?.destroy();
-          return { status: response.statusCode, contentType: (response.headers['content-type'] as string | undefined) ?? null, text: response.body };
+          return {
+            status: response.statusCode,
+            contentType: (response.headers['content-type'] as string | undefined) ?? null,
+            text: response.body,
+          };
         },
         close: () => app.close(),
       };

@@ -32,7 +32,9 @@ export async function openRaw(port: number, path: string, headers: Record<string
     socket.on('error', () => resolve(answer));
   });
   const closed = new Promise<'closed'>((resolve) => socket.once('close', () => resolve('closed')).once('end', () => resolve('closed')));
-  const head = Object.entries({ host: 'localhost', ...headers }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries({ host: 'localhost', ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
   return {
     write: (data) => !socket.destroyed && socket.write(data),

@@ -89,8 +89,12 @@ function bodyOfSize(size: number): string {
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 /** A small follow envelope, gzip-compressed and deflate-compressed (base64, decoded without Node APIs). */
-const GZIPPED_FOLLOW = fromBase64('H4sIAAAAAAAAA6tWSi1LzSvxS8xNVbJSSsvPyckv10suSk0sSU1R0lFKSSxJVLKqhkqkFgUU5adl5qR6pihZKRmbmxkq6UClMvPSUeSMzAwsLJVqawFL7C1SYAAAAA==');
-const DEFLATED_FOLLOW = fromBase64('eJyrVkotS80r8UvMTVWyUkrLz8nJL9dLLkpNLElNUdJRSkksSVSyqoZKpBYFFOWnZeakeqYoWSkZm5sZKulApTLz0lHkjMwMLCyVamsBUCEgJw==');
+const GZIPPED_FOLLOW = fromBase64(
+  'H4sIAAAAAAAAA6tWSi1LzSvxS8xNVbJSSsvPyckv10suSk0sSU1R0lFKSSxJVLKqhkqkFgUU5adl5qR6pihZKRmbmxkq6UClMvPSUeSMzAwsLJVqawFL7C1SYAAAAA==',
+);
+const DEFLATED_FOLLOW = fromBase64(
+  'eJyrVkotS80r8UvMTVWyUkrLz8nJL9dLLkpNLElNUdJRSkksSVSyqoZKpBYFFOWnZeakeqYoWSkZm5sZKulApTLz0lHkjMwMLCyVamsBUCEgJw==',
+);
 
 /** How long a `slow` handler takes: far past the `respondWithin` of its rows. */
 export const SLOW_MS = 300;
@@ -123,80 +127,357 @@ function flatRows(): Row[] {
 
 export const rows: Row[] = [
   // 401: the header, checked before anything else is read.
-  { name: 'missing header: 401, body not parsed', request: { headers: json, body: '{not json' }, expect: { status: 401, code: 'header_missing' }, whenParsedFirst: { json: { status: 400 } } },
+  {
+    name: 'missing header: 401, body not parsed',
+    request: { headers: json, body: '{not json' },
+    expect: { status: 401, code: 'header_missing' },
+    whenParsedFirst: { json: { status: 400 } },
+  },
   { name: 'empty header: 401', request: { headers: withHeader(''), body: followBody }, expect: { status: 401, code: 'header_missing' } },
-  { name: 'wrong header of the same length: 401', request: { headers: withHeader(SECRET.replace('1', '2')), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
-  { name: 'header that is a prefix of the secret: 401', request: { headers: withHeader(SECRET.slice(0, -1)), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
-  { name: 'header longer than the secret: 401', request: { headers: withHeader(`${SECRET}0`), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
-  { name: 'wrong header with a malformed body: 401, body not parsed', request: { headers: withHeader('nope'), body: '{"eventName":' }, expect: { status: 401, code: 'header_mismatch' }, whenParsedFirst: { json: { status: 400 } } },
-  { name: 'the secret under another header name: 401', request: { headers: { ...json, 'x-other-webhook': SECRET }, body: followBody }, expect: { status: 401, code: 'header_missing' } },
-  { name: 'rotation: the second of several secrets is accepted', secret: [SECRET, ROTATED], request: { headers: withHeader(ROTATED), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
-  { name: 'a custom header name is honoured', header: 'x-custom-webhook', request: { headers: { ...json, 'x-custom-webhook': SECRET }, body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
+  {
+    name: 'wrong header of the same length: 401',
+    request: { headers: withHeader(SECRET.replace('1', '2')), body: followBody },
+    expect: { status: 401, code: 'header_mismatch' },
+  },
+  {
+    name: 'header that is a prefix of the secret: 401',
+    request: { headers: withHeader(SECRET.slice(0, -1)), body: followBody },
+    expect: { status: 401, code: 'header_mismatch' },
+  },
+  {
+    name: 'header longer than the secret: 401',
+    request: { headers: withHeader(`${SECRET}0`), body: followBody },
+    expect: { status: 401, code: 'header_mismatch' },
+  },
+  {
+    name: 'wrong header with a malformed body: 401, body not parsed',
+    request: { headers: withHeader('nope'), body: '{"eventName":' },
+    expect: { status: 401, code: 'header_mismatch' },
+    whenParsedFirst: { json: { status: 400 } },
+  },
+  {
+    name: 'the secret under another header name: 401',
+    request: { headers: { ...json, 'x-other-webhook': SECRET }, body: followBody },
+    expect: { status: 401, code: 'header_missing' },
+  },
+  {
+    name: 'rotation: the second of several secrets is accepted',
+    secret: [SECRET, ROTATED],
+    request: { headers: withHeader(ROTATED), body: followBody },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
+  {
+    name: 'a custom header name is honoured',
+    header: 'x-custom-webhook',
+    request: { headers: { ...json, 'x-custom-webhook': SECRET }, body: followBody },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
   // 415: content type.
-  { name: 'text/plain content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'text/plain' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
-  { name: 'form content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'application/x-www-form-urlencoded' }), body: 'a=1' }, expect: { status: 415, code: 'unsupported_media_type' } },
-  { name: 'malformed content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'nonsense' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
-  { name: 'forged delivery with a malformed content-type: 401', request: { headers: withHeader('nope', { 'content-type': 'nonsense' }), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
-  { name: 'no content-type: accepted', request: { headers: withHeader(SECRET, {}), body: followBody }, expect: { status: 200, handled: ['follow.created'] }, upstreamMayAnswer: ['json'] },
-  { name: 'application/json with charset: accepted', request: { headers: withHeader(SECRET, { 'content-type': 'Application/JSON; charset=utf-8' }), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
+  {
+    name: 'text/plain content-type: 415',
+    request: { headers: withHeader(SECRET, { 'content-type': 'text/plain' }), body: followBody },
+    expect: { status: 415, code: 'unsupported_media_type' },
+  },
+  {
+    name: 'form content-type: 415',
+    request: { headers: withHeader(SECRET, { 'content-type': 'application/x-www-form-urlencoded' }), body: 'a=1' },
+    expect: { status: 415, code: 'unsupported_media_type' },
+  },
+  {
+    name: 'malformed content-type: 415',
+    request: { headers: withHeader(SECRET, { 'content-type': 'nonsense' }), body: followBody },
+    expect: { status: 415, code: 'unsupported_media_type' },
+  },
+  {
+    name: 'forged delivery with a malformed content-type: 401',
+    request: { headers: withHeader('nope', { 'content-type': 'nonsense' }), body: followBody },
+    expect: { status: 401, code: 'header_mismatch' },
+  },
+  {
+    name: 'no content-type: accepted',
+    request: { headers: withHeader(SECRET, {}), body: followBody },
+    expect: { status: 200, handled: ['follow.created'] },
+    upstreamMayAnswer: ['json'],
+  },
+  {
+    name: 'application/json with charset: accepted',
+    request: { headers: withHeader(SECRET, { 'content-type': 'Application/JSON; charset=utf-8' }), body: followBody },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
   // 413: size.
-  { name: 'body over the limit: 413', request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT + 1) }, expect: { status: 413, code: 'payload_too_large' } },
-  { name: 'chunked body over the limit: 413', request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT * 3), chunked: true }, expect: { status: 413, code: 'payload_too_large' }, whenParsedFirst: { json: { status: 200, handled: ['follow.created'] } } },
-  { name: 'body of exactly the limit: accepted', request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT) }, expect: { status: 200, handled: ['follow.created'] } },
-  { name: 'chunked body within the limit: accepted', request: { headers: withHeader(SECRET), body: followBody, chunked: true }, expect: { status: 200, handled: ['follow.created'] } },
+  {
+    name: 'body over the limit: 413',
+    request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT + 1) },
+    expect: { status: 413, code: 'payload_too_large' },
+  },
+  {
+    name: 'chunked body over the limit: 413',
+    request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT * 3), chunked: true },
+    expect: { status: 413, code: 'payload_too_large' },
+    whenParsedFirst: { json: { status: 200, handled: ['follow.created'] } },
+  },
+  {
+    name: 'body of exactly the limit: accepted',
+    request: { headers: withHeader(SECRET), body: bodyOfSize(LIMIT) },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
+  {
+    name: 'chunked body within the limit: accepted',
+    request: { headers: withHeader(SECRET), body: followBody, chunked: true },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
   // 400: body.
-  { name: 'malformed JSON: 400', request: { headers: withHeader(SECRET), body: '{"eventName": "follow.created", ' }, expect: { status: 400, code: 'invalid_json' }, upstreamMayAnswer: ['json'] },
-  { name: 'empty body: 400', request: { headers: withHeader(SECRET), body: '' }, expect: { status: 400, code: 'invalid_json' }, upstreamMayAnswer: ['json', 'text', 'raw'] },
-  { name: 'bytes that are not UTF-8: 400', request: { headers: withHeader(SECRET), body: new Uint8Array([0xff, 0xfe, 0x7b, 0x7d]) }, expect: { status: 400, code: 'invalid_json' }, upstreamMayAnswer: ['json', 'text'] },
+  {
+    name: 'malformed JSON: 400',
+    request: { headers: withHeader(SECRET), body: '{"eventName": "follow.created", ' },
+    expect: { status: 400, code: 'invalid_json' },
+    upstreamMayAnswer: ['json'],
+  },
+  {
+    name: 'empty body: 400',
+    request: { headers: withHeader(SECRET), body: '' },
+    expect: { status: 400, code: 'invalid_json' },
+    upstreamMayAnswer: ['json', 'text', 'raw'],
+  },
+  {
+    name: 'bytes that are not UTF-8: 400',
+    request: { headers: withHeader(SECRET), body: new Uint8Array([0xff, 0xfe, 0x7b, 0x7d]) },
+    expect: { status: 400, code: 'invalid_json' },
+    upstreamMayAnswer: ['json', 'text'],
+  },
   { name: 'a JSON array: 400', request: { headers: withHeader(SECRET), body: '[1,2]' }, expect: { status: 400, code: 'body_not_object' } },
-  { name: 'JSON null: 400', request: { headers: withHeader(SECRET), body: 'null' }, expect: { status: 400, code: 'body_not_object' }, upstreamMayAnswer: ['json'] },
-  { name: 'a JSON string: 400', request: { headers: withHeader(SECRET), body: '"follow.created"' }, expect: { status: 400, code: 'body_not_object' }, upstreamMayAnswer: ['json'] },
-  { name: 'envelope whose data is an array: 400', request: { headers: withHeader(SECRET), body: envelope('follow.created', [followPayload]) }, expect: { status: 400, code: 'invalid_envelope' } },
-  { name: 'envelope whose data is null: 400', request: { headers: withHeader(SECRET), body: envelope('follow.created', null) }, expect: { status: 400, code: 'invalid_envelope' } },
-  { name: 'envelope with no data: 400', request: { headers: withHeader(SECRET), body: '{"eventName":"follow.created"}' }, expect: { status: 400, code: 'invalid_envelope' } },
-  { name: 'envelope whose eventName is a number: 400', request: { headers: withHeader(SECRET), body: '{"eventName":3,"data":{}}' }, expect: { status: 400, code: 'invalid_envelope' } },
-  { name: 'follow data missing followerProfileId: 400', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, followerProfileId: undefined }) }, expect: { status: 400, code: 'invalid_payload' } },
-  { name: 'profile data whose userId is a boolean: 400', request: { headers: withHeader(SECRET), body: envelope('profile.updated', { ...profilePayload, userId: true }) }, expect: { status: 400, code: 'invalid_payload' } },
-  { name: 'profile data whose followerCount is a string: 400', request: { headers: withHeader(SECRET), body: envelope('profile.created', { ...profilePayload, followerCount: '108' }) }, expect: { status: 400, code: 'invalid_payload' } },
+  {
+    name: 'JSON null: 400',
+    request: { headers: withHeader(SECRET), body: 'null' },
+    expect: { status: 400, code: 'body_not_object' },
+    upstreamMayAnswer: ['json'],
+  },
+  {
+    name: 'a JSON string: 400',
+    request: { headers: withHeader(SECRET), body: '"follow.created"' },
+    expect: { status: 400, code: 'body_not_object' },
+    upstreamMayAnswer: ['json'],
+  },
+  {
+    name: 'envelope whose data is an array: 400',
+    request: { headers: withHeader(SECRET), body: envelope('follow.created', [followPayload]) },
+    expect: { status: 400, code: 'invalid_envelope' },
+  },
+  {
+    name: 'envelope whose data is null: 400',
+    request: { headers: withHeader(SECRET), body: envelope('follow.created', null) },
+    expect: { status: 400, code: 'invalid_envelope' },
+  },
+  {
+    name: 'envelope with no data: 400',
+    request: { headers: withHeader(SECRET), body: '{"eventName":"follow.created"}' },
+    expect: { status: 400, code: 'invalid_envelope' },
+  },
+  {
+    name: 'envelope whose eventName is a number: 400',
+    request: { headers: withHeader(SECRET), body: '{"eventName":3,"data":{}}' },
+    expect: { status: 400, code: 'invalid_envelope' },
+  },
+  {
+    name: 'follow data missing followerProfileId: 400',
+    request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, followerProfileId: undefined }) },
+    expect: { status: 400, code: 'invalid_payload' },
+  },
+  {
+    name: 'profile data whose userId is a boolean: 400',
+    request: { headers: withHeader(SECRET), body: envelope('profile.updated', { ...profilePayload, userId: true }) },
+    expect: { status: 400, code: 'invalid_payload' },
+  },
+  {
+    name: 'profile data whose followerCount is a string: 400',
+    request: { headers: withHeader(SECRET), body: envelope('profile.created', { ...profilePayload, followerCount: '108' }) },
+    expect: { status: 400, code: 'invalid_payload' },
+  },
   // Bindings and the flat form.
-  { name: 'header bound to follow.created, body says profile.updated: 401', secret: BOUND, request: { headers: withHeader('bound-follow-created'), body: envelope('profile.updated', profilePayload) }, expect: { status: 401, code: 'event_mismatch' } },
-  { name: 'header bound to follow.created, body names an unknown event: 401', secret: BOUND, request: { headers: withHeader('bound-follow-created'), body: envelope('cast.created', {}) }, expect: { status: 401, code: 'event_mismatch' } },
-  { name: 'flat body with an unbound secret: 400 saying how to bind', request: { headers: withHeader(SECRET), body: JSON.stringify(followPayload) }, expect: { status: 400, code: 'unbound_flat_body' } },
-  { name: 'bound header with an envelope of its own event: 200', secret: BOUND, request: { headers: withHeader('bound-profile-updated'), body: envelope('profile.updated', profilePayload) }, expect: { status: 200, handled: ['profile.updated'] } },
+  {
+    name: 'header bound to follow.created, body says profile.updated: 401',
+    secret: BOUND,
+    request: { headers: withHeader('bound-follow-created'), body: envelope('profile.updated', profilePayload) },
+    expect: { status: 401, code: 'event_mismatch' },
+  },
+  {
+    name: 'header bound to follow.created, body names an unknown event: 401',
+    secret: BOUND,
+    request: { headers: withHeader('bound-follow-created'), body: envelope('cast.created', {}) },
+    expect: { status: 401, code: 'event_mismatch' },
+  },
+  {
+    name: 'flat body with an unbound secret: 400 saying how to bind',
+    request: { headers: withHeader(SECRET), body: JSON.stringify(followPayload) },
+    expect: { status: 400, code: 'unbound_flat_body' },
+  },
+  {
+    name: 'bound header with an envelope of its own event: 200',
+    secret: BOUND,
+    request: { headers: withHeader('bound-profile-updated'), body: envelope('profile.updated', profilePayload) },
+    expect: { status: 200, handled: ['profile.updated'] },
+  },
   ...flatRows(),
   // Dispatch.
-  { name: 'unknown event name: 200, unknown-event hook called', withUnknownHook: true, request: { headers: withHeader(SECRET), body: envelope('cast.created', { hash: '0x1' }) }, expect: { status: 200, unknown: ['cast.created'] } },
-  { name: 'unknown event name without a hook: 200', request: { headers: withHeader(SECRET), body: envelope('cast.created', { hash: '0x1' }) }, expect: { status: 200 } },
-  { name: 'known event with no handler: 200', handlers: 'none', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200 } },
-  { name: 'handler throws: 500 with a generic body, error hook called', handlers: 'throwing', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
-  { name: 'handler rejects: 500 with a generic body, error hook called', handlers: 'rejecting', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  {
+    name: 'unknown event name: 200, unknown-event hook called',
+    withUnknownHook: true,
+    request: { headers: withHeader(SECRET), body: envelope('cast.created', { hash: '0x1' }) },
+    expect: { status: 200, unknown: ['cast.created'] },
+  },
+  {
+    name: 'unknown event name without a hook: 200',
+    request: { headers: withHeader(SECRET), body: envelope('cast.created', { hash: '0x1' }) },
+    expect: { status: 200 },
+  },
+  {
+    name: 'known event with no handler: 200',
+    handlers: 'none',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 200 },
+  },
+  {
+    name: 'handler throws: 500 with a generic body, error hook called',
+    handlers: 'throwing',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+  },
+  {
+    name: 'handler rejects: 500 with a generic body, error hook called',
+    handlers: 'rejecting',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+  },
   ...deliveryRows(),
   ...(['profile.created', 'follow.deleted'] as EventName[]).map((eventName): Row => ({
     name: `${eventName} envelope is handled`,
     request: { headers: withHeader(SECRET), body: envelope(eventName, eventName.startsWith('follow') ? followPayload : profilePayload) },
     expect: { status: 200, handled: [eventName] },
   })),
-  { name: 'unknown extra fields are kept', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, newField: { nested: [1] } }) }, expect: { status: 200, handled: ['follow.created'], data: { ...followPayload, newField: { nested: [1] } } } },
-  { name: 'numeric follow ids are handed on as strings', request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, followerProfileId: 3761, followingProfileId: 326089 }) }, expect: { status: 200, handled: ['follow.created'], data: followPayload } },
+  {
+    name: 'unknown extra fields are kept',
+    request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, newField: { nested: [1] } }) },
+    expect: { status: 200, handled: ['follow.created'], data: { ...followPayload, newField: { nested: [1] } } },
+  },
+  {
+    name: 'numeric follow ids are handed on as strings',
+    request: {
+      headers: withHeader(SECRET),
+      body: envelope('follow.created', { ...followPayload, followerProfileId: 3761, followingProfileId: 326089 }),
+    },
+    expect: { status: 200, handled: ['follow.created'], data: followPayload },
+  },
   // Duplicates (dedupe) and early answers (respondWithin): production options, on every adapter and runtime.
-  { name: 'dedupe: the same delivery again is answered 200 without running the handler', dedupe: true, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] }, again: { status: 200, body: '"ignored: already handled"' } },
-  { name: 'dedupe: a payload without an id is recognised by its body', dedupe: true, request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, id: undefined }) }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] }, again: { status: 200, body: '"ignored: already handled"' } },
-  { name: 'dedupe: a failed handler is released, so the retry runs it again', dedupe: true, handlers: 'throwing', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 }, again: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
-  { name: 'dedupe: an unknown event with a hook is deduplicated too', dedupe: true, withUnknownHook: true, request: { headers: withHeader(SECRET), body: envelope('cast.created', { id: 'cast-1' }) }, expect: { status: 200, unknown: ['cast.created'] }, again: { status: 200, body: '"ignored: already handled"' } },
-  { name: 'respondWithin: a handler still running is answered 202', respondWithin: 30, handlers: 'slow', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 202, body: '"accepted: the handler is still running"', handled: ['follow.created'] } },
-  { name: 'respondWithin: a handler that settles in time is answered as usual', respondWithin: 5000, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] } },
-  { name: 'respondWithin: a handler that fails in time is answered 500', respondWithin: 5000, handlers: 'rejecting', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  {
+    name: 'dedupe: the same delivery again is answered 200 without running the handler',
+    dedupe: true,
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 200, body: '"ok"', handled: ['follow.created'] },
+    again: { status: 200, body: '"ignored: already handled"' },
+  },
+  {
+    name: 'dedupe: a payload without an id is recognised by its body',
+    dedupe: true,
+    request: { headers: withHeader(SECRET), body: envelope('follow.created', { ...followPayload, id: undefined }) },
+    expect: { status: 200, body: '"ok"', handled: ['follow.created'] },
+    again: { status: 200, body: '"ignored: already handled"' },
+  },
+  {
+    name: 'dedupe: a failed handler is released, so the retry runs it again',
+    dedupe: true,
+    handlers: 'throwing',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+    again: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+  },
+  {
+    name: 'dedupe: an unknown event with a hook is deduplicated too',
+    dedupe: true,
+    withUnknownHook: true,
+    request: { headers: withHeader(SECRET), body: envelope('cast.created', { id: 'cast-1' }) },
+    expect: { status: 200, unknown: ['cast.created'] },
+    again: { status: 200, body: '"ignored: already handled"' },
+  },
+  {
+    name: 'respondWithin: a handler still running is answered 202',
+    respondWithin: 30,
+    handlers: 'slow',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 202, body: '"accepted: the handler is still running"', handled: ['follow.created'] },
+  },
+  {
+    name: 'respondWithin: a handler that settles in time is answered as usual',
+    respondWithin: 5000,
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 200, body: '"ok"', handled: ['follow.created'] },
+  },
+  {
+    name: 'respondWithin: a handler that fails in time is answered 500',
+    respondWithin: 5000,
+    handlers: 'rejecting',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+  },
   // Hostile clients and careless handlers: every way out of a handler is the contract's JSON
   // answer, and neither a handler nor a client holds a connection for ever.
-  { name: 'handler returns an object whose then getter throws: 500, error hook called', handlers: 'throwing-then', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
-  { name: 'handler returns a revoked Proxy: 500, error hook called', handlers: 'revoked-proxy', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
-  { name: 'handler that never settles: 503 after handlerTimeoutMs', handlers: 'never-settling', handlerTimeoutMs: 150, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 503, code: 'handler_timeout', handled: ['follow.created'] } },
-  { name: 'handler that never settles, with dedupe: 503, and the retry finds it in flight', handlers: 'never-settling', handlerTimeoutMs: 150, dedupe: true, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 503, code: 'handler_timeout', handled: ['follow.created'] }, again: { status: 409, code: 'delivery_in_progress' } },
-  { name: 'body that stalls half-way: 408 after bodyTimeoutMs', bodyTimeoutMs: 200, notAfterAParser: true, request: { headers: withHeader(SECRET), body: followBody, stall: true }, expect: { status: 408, code: 'body_timeout' } },
-  { name: 'gzip-encoded body: 415 naming the accepted coding', request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'gzip' }), body: GZIPPED_FOLLOW }, expect: { status: 415, code: 'unsupported_content_encoding' } },
-  { name: 'deflate-encoded body: 415', request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'deflate' }), body: DEFLATED_FOLLOW }, expect: { status: 415, code: 'unsupported_content_encoding' } },
-  { name: 'content-encoding identity: accepted', request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'identity' }), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
-  { name: 'a __proto__ key changes nothing but the event', request: { headers: withHeader(SECRET), body: `{"eventName":"follow.created","data":${JSON.stringify(followPayload).replace('{', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},')}}` }, expect: { status: 200, handled: ['follow.created'] } },
+  {
+    name: 'handler returns an object whose then getter throws: 500, error hook called',
+    handlers: 'throwing-then',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+  },
+  {
+    name: 'handler returns a revoked Proxy: 500, error hook called',
+    handlers: 'revoked-proxy',
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 },
+  },
+  {
+    name: 'handler that never settles: 503 after handlerTimeoutMs',
+    handlers: 'never-settling',
+    handlerTimeoutMs: 150,
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 503, code: 'handler_timeout', handled: ['follow.created'] },
+  },
+  {
+    name: 'handler that never settles, with dedupe: 503, and the retry finds it in flight',
+    handlers: 'never-settling',
+    handlerTimeoutMs: 150,
+    dedupe: true,
+    request: { headers: withHeader(SECRET), body: followBody },
+    expect: { status: 503, code: 'handler_timeout', handled: ['follow.created'] },
+    again: { status: 409, code: 'delivery_in_progress' },
+  },
+  {
+    name: 'body that stalls half-way: 408 after bodyTimeoutMs',
+    bodyTimeoutMs: 200,
+    notAfterAParser: true,
+    request: { headers: withHeader(SECRET), body: followBody, stall: true },
+    expect: { status: 408, code: 'body_timeout' },
+  },
+  {
+    name: 'gzip-encoded body: 415 naming the accepted coding',
+    request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'gzip' }), body: GZIPPED_FOLLOW },
+    expect: { status: 415, code: 'unsupported_content_encoding' },
+  },
+  {
+    name: 'deflate-encoded body: 415',
+    request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'deflate' }), body: DEFLATED_FOLLOW },
+    expect: { status: 415, code: 'unsupported_content_encoding' },
+  },
+  {
+    name: 'content-encoding identity: accepted',
+    request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'identity' }), body: followBody },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
+  {
+    name: 'a __proto__ key changes nothing but the event',
+    request: {
+      headers: withHeader(SECRET),
+      body: `{"eventName":"follow.created","data":${JSON.stringify(followPayload).replace('{', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},')}}`,
+    },
+    expect: { status: 200, handled: ['follow.created'] },
+  },
 ];
 
 /** Options for a row, with hooks that record into `calls`. */
@@ -222,7 +503,10 @@ export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
     return undefined;
   };
   const log = (level: string) => (message: string, fields: LogFields) => void calls.logs.push({ level, message, fields });
-  const on = row.handlers === 'none' ? {} : { 'profile.created': record, 'profile.updated': record, 'follow.created': record, 'follow.deleted': record };
+  const on =
+    row.handlers === 'none'
+      ? {}
+      : { 'profile.created': record, 'profile.updated': record, 'follow.created': record, 'follow.deleted': record };
   return {
     secret: row.secret ?? SECRET,
     on,

@@ -18,7 +18,8 @@ export interface TestResponse {
   readonly text: string;
 }
 
-export const bytes = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> => (typeof body === 'string' ? new TextEncoder().encode(body) : body);
+export const bytes = (body: string | Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> =>
+  typeof body === 'string' ? new TextEncoder().encode(body) : body;
 
 function halves(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
   const middle = Math.floor(body.byteLength / 2);
@@ -54,7 +55,11 @@ export function toRequestInit(req: TestRequest): RequestInit & { duplex?: 'half'
  * Sends a row's request with `fetch` and reads the answer whole; then aborts the request, which
  * ends a stalled body that the server answered without reading to its end.
  */
-export async function fetchRow(url: string, req: TestRequest, read: (response: Response) => Promise<void> = async () => undefined): Promise<TestResponse> {
+export async function fetchRow(
+  url: string,
+  req: TestRequest,
+  read: (response: Response) => Promise<void> = async () => undefined,
+): Promise<TestResponse> {
   const abort = new AbortController();
   try {
     const response = await fetch(url, { ...toRequestInit(req), signal: abort.signal });

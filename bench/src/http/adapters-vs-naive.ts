@@ -88,7 +88,12 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
 }
 
 /** One framework's adapter and naive route, alternated; its table row and whether it met the goals. */
-async function comparePair(pair: Pair, plan: CpuPlan | undefined, body: Uint8Array, options: HttpOptions): Promise<{ row: string[]; pairMet: boolean }> {
+async function comparePair(
+  pair: Pair,
+  plan: CpuPlan | undefined,
+  body: Uint8Array,
+  options: HttpOptions,
+): Promise<{ row: string[]; pairMet: boolean }> {
   const headers = { 'content-type': 'application/json', [HEADER]: BENCH_SECRET };
   const servers = [await start(pair.adapter, plan), await start(pair.naive, plan)] as const;
   try {

@@ -64,7 +64,10 @@ export async function headerTiming(rounds: number): Promise<{ table: Table; met:
   return {
     table: {
       title: `Constant-time header check: the 401 path for wrong values (CPU ns/op, median of ${rounds} interleaved rounds)`,
-      columns: ['wrong header value', ...SECRETS.flatMap((secret) => [`${secret.length}-char secret: 401`, 'vs median', 'naive === (reference)'])],
+      columns: [
+        'wrong header value',
+        ...SECRETS.flatMap((secret) => [`${secret.length}-char secret: 401`, 'vs median', 'naive === (reference)']),
+      ],
       rows: CASES.map((testCase, index) => [
         testCase.label,
         ...columns.flatMap((column, c) => [

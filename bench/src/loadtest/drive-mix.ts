@@ -61,7 +61,13 @@ export function driveMix(options: MixOptions): Promise<MixResult> {
           reject(new Error(`the load run passed its ${options.deadlineMs / 1000} s deadline and was stopped`));
           return;
         }
-        resolve({ statuses, total: result.requests.total, errors: result.errors, timeouts: result.timeouts, seconds: (Date.now() - started) / 1000 });
+        resolve({
+          statuses,
+          total: result.requests.total,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          seconds: (Date.now() - started) / 1000,
+        });
       },
     );
     // Bounded in time as well as in count: a receiver that stalls cannot keep the run going.

@@ -25,7 +25,9 @@ describe('the load test request cycle', () => {
     const on = Object.fromEntries(EVENT_NAMES.map((name) => [name, () => void handled.push(name)]));
     const handle = webhookHandler({ secret: secrets, on });
     for (const request of cycle) {
-      const response = await handle(new Request('http://127.0.0.1/webhook', { method: 'POST', headers: request.headers, body: new Uint8Array(request.body) }));
+      const response = await handle(
+        new Request('http://127.0.0.1/webhook', { method: 'POST', headers: request.headers, body: new Uint8Array(request.body) }),
+      );
       expect(response.status, `${request.requestClass} ${request.eventName ?? ''}`).toBe(EXPECTED_STATUS[request.requestClass]);
     }
     expect(handled).toEqual(cycle.flatMap((request) => (request.requestClass === 'valid' ? [request.eventName] : [])));

@@ -65,7 +65,12 @@ export async function runReceiver(example: string, options: RunOptions): Promise
   let rssAfter: number | undefined;
   let handledBefore: Record<EventName, number>;
   try {
-    const drive = { url: `${server.origin}/webhook`, cycle: requestCycle(secrets), connections: options.connections, deadlineMs: options.deadlineMs };
+    const drive = {
+      url: `${server.origin}/webhook`,
+      cycle: requestCycle(secrets),
+      connections: options.connections,
+      deadlineMs: options.deadlineMs,
+    };
     await driveMix({ ...drive, amount: options.warmup });
     handledBefore = await settled(handled);
     await server.collectGarbage();

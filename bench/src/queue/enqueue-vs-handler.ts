@@ -39,9 +39,17 @@ export async function enqueueVsHandler(options: QueueBenchOptions): Promise<{ ta
   try {
     await queue.waitUntilReady();
     const contenders: { name: string; receiver: WebhookReceiver<undefined>; expect: number }[] = [
-      { name: 'in-process handler', receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, on: { 'follow.created': sink } }), expect: 200 },
+      {
+        name: 'in-process handler',
+        receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, on: { 'follow.created': sink } }),
+        expect: 200,
+      },
       // No worker takes the jobs: the figure is the add itself, what a delivery waits for.
-      { name: 'handoff (BullMQ)', receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, handoff: bullmqHandoff({ queue }) }), expect: 202 },
+      {
+        name: 'handoff (BullMQ)',
+        receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, handoff: bullmqHandoff({ queue }) }),
+        expect: 202,
+      },
     ];
     const results = new Map<string, RoundResult[]>(contenders.map(({ name }) => [name, []]));
     const template = new TextDecoder().decode(sampleBody('follow.created'));
@@ -58,7 +66,12 @@ export async function enqueueVsHandler(options: QueueBenchOptions): Promise<{ ta
     }
     const rows = contenders.map(({ name }) => {
       const rounds = results.get(name)!;
-      return [name, formatCount(median(rounds.map((r) => r.perSecond))), formatFigure(median(rounds.map((r) => r.p50Ms))), formatFigure(median(rounds.map((r) => r.p99Ms)))];
+      return [
+        name,
+        formatCount(median(rounds.map((r) => r.perSecond))),
+        formatFigure(median(rounds.map((r) => r.p50Ms))),
+        formatFigure(median(rounds.map((r) => r.p99Ms))),
+      ];
     });
     return { table: { title, columns, rows }, met: true };
   } finally {

@@ -17,7 +17,14 @@ describe('stats', () => {
 
 describe('renderTable', () => {
   it('pads columns and right-aligns the figures', () => {
-    const text = renderTable({ title: 'T', columns: ['name', 'n'], rows: [['a', '1'], ['bb', '100']] });
+    const text = renderTable({
+      title: 'T',
+      columns: ['name', 'n'],
+      rows: [
+        ['a', '1'],
+        ['bb', '100'],
+      ],
+    });
     expect(text.split('\n')).toEqual(['### T', '', '| name |   n |', '|:-----|----:|', '| a    |   1 |', '| bb   | 100 |', '']);
   });
 });

@@ -56,7 +56,7 @@ async function calibrate(run: () => unknown, isAsync: boolean, batchMs: number):
   let iterations = 16;
   for (;;) {
     const ns = await timeBatch(run, isAsync, iterations);
-    if (ns >= batchMs * 1e6 / 4) return Math.max(1, Math.round((iterations * batchMs * 1e6) / ns));
+    if (ns >= (batchMs * 1e6) / 4) return Math.max(1, Math.round((iterations * batchMs * 1e6) / ns));
     iterations *= 4;
   }
 }

@@ -21,7 +21,9 @@ export async function runDemo(): Promise<DemoReport> {
   // The service's final docs show the flat body (the payload alone); the original description, the
   // envelope { eventName, data }. One emulator sends each, to the same receiver (docs/contract.md §Body forms).
   const forms = ['envelope', 'flat'] as const;
-  const emulators = await Promise.all(forms.map((bodyForm) => startEmulator({ bodyForm, retry: { attempts: 3, baseDelayMs: 200, timeoutMs: 2000 } })));
+  const emulators = await Promise.all(
+    forms.map((bodyForm) => startEmulator({ bodyForm, retry: { attempts: 3, baseDelayMs: 200, timeoutMs: 2000 } })),
+  );
   const port = await freePort();
   const endpoint = `http://127.0.0.1:${port}/webhook`;
   const follow = sampleEvent('follow.created').data;

@@ -13,7 +13,11 @@ export interface AppOptions {
  * The example receiver as a handler for `Deno.serve`: `POST /webhook` and `GET /health`. The
  * in-memory dedupe store protects this one process; `onResult` feeds metrics.
  */
-export function createHandler({ secret, log = (line) => console.log(line), onResult }: AppOptions): (request: Request) => Promise<Response> {
+export function createHandler({
+  secret,
+  log = (line) => console.log(line),
+  onResult,
+}: AppOptions): (request: Request) => Promise<Response> {
   const handleWebhook = webhookHandler({
     secret,
     dedupe: true,

@@ -6,7 +6,10 @@ import { parseSecret } from './parse-secret.js';
 // Deno's globals, typed for what this file uses (Deno itself knows them).
 declare const Deno: {
   readonly env: { get(name: string): string | undefined };
-  serve(options: { port: number; onListen: (address: { port: number }) => void }, handler: (request: Request) => Promise<Response>): unknown;
+  serve(
+    options: { port: number; onListen: (address: { port: number }) => void },
+    handler: (request: Request) => Promise<Response>,
+  ): unknown;
 };
 
 const counts = new Map<string, number>();
@@ -19,6 +22,9 @@ const handler = createHandler({
   },
 });
 Deno.serve(
-  { port: Number(Deno.env.get('PORT') ?? 3000), onListen: ({ port }) => console.log(`deno-receiver listening on http://localhost:${port}/webhook`) },
+  {
+    port: Number(Deno.env.get('PORT') ?? 3000),
+    onListen: ({ port }) => console.log(`deno-receiver listening on http://localhost:${port}/webhook`),
+  },
   handler,
 );

@@ -22,8 +22,10 @@ export async function createApp({ secret, log = (line) => console.log(line) }: A
     on: {
       'profile.created': (event) => log(`profile.created: user ${event.data.userId} (${event.data.profileName ?? 'no name'})`, event),
       'profile.updated': (event) => log(`profile.updated: user ${event.data.userId} (${event.data.profileName ?? 'no name'})`, event),
-      'follow.created': (event) => log(`follow.created: ${event.data.followerProfileId} now follows ${event.data.followingProfileId}`, event),
-      'follow.deleted': (event) => log(`follow.deleted: ${event.data.followerProfileId} unfollowed ${event.data.followingProfileId}`, event),
+      'follow.created': (event) =>
+        log(`follow.created: ${event.data.followerProfileId} now follows ${event.data.followingProfileId}`, event),
+      'follow.deleted': (event) =>
+        log(`follow.deleted: ${event.data.followerProfileId} unfollowed ${event.data.followingProfileId}`, event),
     },
   });
   return app;

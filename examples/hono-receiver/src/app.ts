@@ -21,7 +21,8 @@ export function createApp({ secret, log = (line) => console.log(line) }: AppOpti
         'profile.created': (event) => log(`profile.created: user ${event.data.userId}`, event),
         'profile.updated': (event) => log(`profile.updated: user ${event.data.userId}`, event),
         'follow.created': (event) => log(`follow.created: ${event.data.followerProfileId} -> ${event.data.followingProfileId}`, event),
-        'follow.deleted': (event, c) => log(`follow.deleted: ${event.data.followerProfileId} -/-> ${event.data.followingProfileId} (${c.req.path})`, event),
+        'follow.deleted': (event, c) =>
+          log(`follow.deleted: ${event.data.followerProfileId} -/-> ${event.data.followingProfileId} (${c.req.path})`, event),
       },
     }),
   );

@@ -55,7 +55,9 @@ describe('nextjs-route: next build without the secret, then next start', () => {
       const response = await fetch(url, { method: 'POST', ...delivery });
       expect([response.status, await response.json()]).toEqual([200, 'ok']);
     }
-    await expect.poll(() => server.lines.join('\n')).toMatch(/follow\.created: 3761 -> 326089 \(\/api\/webhook\)[\s\S]*profile\.updated: user /);
+    await expect
+      .poll(() => server.lines.join('\n'))
+      .toMatch(/follow\.created: 3761 -> 326089 \(\/api\/webhook\)[\s\S]*profile\.updated: user /);
   });
 
   it('answers 401 to a forged delivery', async () => {

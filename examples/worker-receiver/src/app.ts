@@ -7,9 +7,13 @@ import { webhookHandler, type LogFields, type SecretOption, type SecretSource, t
  * an in-memory dedupe store would protect little: pass a shared `DedupeStore` to `dedupe` instead.
  * `secret` may be a function, read on the first delivery: a Worker's secrets live on `env`.
  */
-export function createWebhookRoute(secret: SecretOption | SecretSource, log: (line: string) => void = (line) => console.log(line)): WebHandler {
+export function createWebhookRoute(
+  secret: SecretOption | SecretSource,
+  log: (line: string) => void = (line) => console.log(line),
+): WebHandler {
   // Refusals (4xx) and failures (5xx) as one line each; an error object is logged by its message.
-  const line = (message: string, fields: LogFields) => log(`${message} ${JSON.stringify(fields, (key, value: unknown) => (key === 'error' ? String(value) : value))}`);
+  const line = (message: string, fields: LogFields) =>
+    log(`${message} ${JSON.stringify(fields, (key, value: unknown) => (key === 'error' ? String(value) : value))}`);
   return webhookHandler({
     secret,
     respondWithin: 3000,

@@ -20,7 +20,10 @@ describe('worker-receiver route', () => {
   it('is built before its secret exists, as the Worker builds it, and says how to set it on the first delivery', async () => {
     const lines: string[] = [];
     const env: { WEBHOOK_SECRET?: string } = {};
-    const handle = createWebhookRoute(() => parseSecret(env.WEBHOOK_SECRET), (line) => lines.push(line));
+    const handle = createWebhookRoute(
+      () => parseSecret(env.WEBHOOK_SECRET),
+      (line) => lines.push(line),
+    );
     const response = await handle(buildDeliveryRequest({ secret: 'worker-example-secret' }));
     expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([500, 'invalid_options']);
     expect(lines[0]).toMatch(/`secret` is missing\. Pass the header_value/);

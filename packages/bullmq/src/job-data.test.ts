@@ -17,7 +17,14 @@ describe('toJobId', () => {
 describe('isWebhookJobData', () => {
   it('accepts what the hand-off writes and refuses other shapes', () => {
     expect(isWebhookJobData({ eventName: 'follow.created', data: {}, carrier: {}, receivedAt: 1 })).toBe(true);
-    for (const value of [null, 'x', { eventName: '', data: {} }, { eventName: 'follow.created', data: [] }, { eventName: 'follow.created' }, { eventName: 'e', data: {}, receivedAt: 'now' }]) {
+    for (const value of [
+      null,
+      'x',
+      { eventName: '', data: {} },
+      { eventName: 'follow.created', data: [] },
+      { eventName: 'follow.created' },
+      { eventName: 'e', data: {}, receivedAt: 'now' },
+    ]) {
       expect(isWebhookJobData(value)).toBe(false);
     }
   });

@@ -48,7 +48,8 @@ export async function runCli(args: readonly string[], io: CliIo, commands: reado
 
 function help(name: string | undefined, io: CliIo, commands: readonly Command[]): number {
   const command = commands.find((candidate) => candidate.name === name);
-  if (name !== undefined && command === undefined) return reportError(new CliError('usage_error', `unknown command ${JSON.stringify(name)}`), io, false);
+  if (name !== undefined && command === undefined)
+    return reportError(new CliError('usage_error', `unknown command ${JSON.stringify(name)}`), io, false);
   io.stdout(command === undefined ? programHelp(commands) : commandHelp(command));
   return EXIT_CODES.ok;
 }

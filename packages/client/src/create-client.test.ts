@@ -41,7 +41,7 @@ describe('createClient', () => {
     expect(optionsError({ apiKey: 'Bearer s3cr3t-key' }).message).not.toContain('s3cr3t');
   });
 
-  it('does not change the caller\'s options', () => {
+  it("does not change the caller's options", () => {
     const options = Object.freeze({ apiKey: 'k', baseUrl: 'https://example.com/prefix/' });
     createClient(options);
     expect(options).toEqual({ apiKey: 'k', baseUrl: 'https://example.com/prefix/' });

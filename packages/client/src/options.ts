@@ -61,7 +61,11 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
   const fetchFunction = given.fetch ?? (typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : undefined);
   if (typeof fetchFunction !== 'function') reasons.push('fetch: no global fetch in this runtime; pass the fetch option');
   if (reasons.length > 0) {
-    throw new ApiError('invalid_options', `${PREFIX}: invalid options for createClient:\n${reasons.map((item) => `  - ${item}`).join('\n')}`, { reasons });
+    throw new ApiError(
+      'invalid_options',
+      `${PREFIX}: invalid options for createClient:\n${reasons.map((item) => `  - ${item}`).join('\n')}`,
+      { reasons },
+    );
   }
   return { apiKey: apiKey!, baseUrl, timeoutMs, fetch: fetchFunction!, allowUnknownFields: given.allowUnknownFields ?? false };
 }

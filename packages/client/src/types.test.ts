@@ -4,7 +4,10 @@ import type { CreatedWebhook, WebhookFilterConfig } from './types.js';
 
 describe('client types', () => {
   it('types the sample payload by event_type', () => {
-    expectTypeOf<{ event_type: 'follow.created'; payload: { followerProfileId: string; followingProfileId: number } }>().toExtend<WebhookFilterConfig>();
+    expectTypeOf<{
+      event_type: 'follow.created';
+      payload: { followerProfileId: string; followingProfileId: number };
+    }>().toExtend<WebhookFilterConfig>();
     // @ts-expect-error a follow payload needs followingProfileId
     const missing: WebhookFilterConfig = { event_type: 'follow.created', filter: {}, payload: { followerProfileId: '1' } };
     // @ts-expect-error not an event type

@@ -49,7 +49,12 @@ export async function startManagementServer(apiKey = 'test-api-key'): Promise<Ma
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       const answer = queue.shift() ?? behave(recorded);
       const send = () => {
@@ -82,7 +87,9 @@ export async function startManagementServer(apiKey = 'test-api-key'): Promise<Ma
       return webhooks.delete(id) ? { status: 200, body: fixture('delete-ok') } : { status: 400, body: fixture('delete-fail') };
     }
     if (request.method === 'POST' && request.path === '/api/v1/filters/test') {
-      return body.filter !== undefined && body.payload === undefined ? { status: 400, body: fixture('filter-test-fail') } : { status: 200, body: fixture('filter-test-ok') };
+      return body.filter !== undefined && body.payload === undefined
+        ? { status: 400, body: fixture('filter-test-fail') }
+        : { status: 200, body: fixture('filter-test-ok') };
     }
     return { status: 404, body: { status: false, message: 'Not found' } };
   }

@@ -1,12 +1,7 @@
 // For users: the Web-standard handler, event names, types and schemas, errors, options, dedupe
 // stores. Adapter plumbing is in `./adapter`, Node stream reading in `./node`, samples in `./samples`.
 export { EVENT_NAMES, isEventName, type EventName } from './schema/event-names.js';
-export {
-  eventPayloadSchemas,
-  followPayloadSchema,
-  profilePayloadSchema,
-  webhookEventSchema,
-} from './schema/schemas.js';
+export { eventPayloadSchemas, followPayloadSchema, profilePayloadSchema, webhookEventSchema } from './schema/schemas.js';
 export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
 export { withUnknownFields, type WithUnknownFields } from './schema/unknown-fields.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
@@ -37,10 +32,4 @@ export type {
 } from './observe/instrumentation.js';
 export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
-export {
-  deliveryVerifier,
-  type DeliveryInput,
-  type DeliveryVerifier,
-  type VerifierOptions,
-  type VerifyResult,
-} from './verifier.js';
+export { deliveryVerifier, type DeliveryInput, type DeliveryVerifier, type VerifierOptions, type VerifyResult } from './verifier.js';

@@ -82,9 +82,16 @@ export function createWebhookReceiver<Context>(
     if (!body.ok) return body.answer;
     const event = toEvent(body.value, secret.value);
     if (!event.ok) return event.answer;
-    const deliveryId = resolved.dedupe === undefined && resolved.handoff === undefined ? undefined : readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
+    const deliveryId =
+      resolved.dedupe === undefined && resolved.handoff === undefined
+        ? undefined
+        : readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
     if (resolved.handoff !== undefined) {
-      return handOff(resolved.handoff, { event: event.value.event, body: content.value, deliveryId, carrier: scope?.inject() ?? {} }, resolved.logger);
+      return handOff(
+        resolved.handoff,
+        { event: event.value.event, body: content.value, deliveryId, carrier: scope?.inject() ?? {} },
+        resolved.logger,
+      );
     }
     return runHandler(resolved, { received: event.value, body: content.value, context: delivery.context, deliveryId });
   }

@@ -34,9 +34,7 @@ export function success(code: SuccessCode, eventName: string): ReceiveResult {
 /** A failure answer. `message` must never hold a secret, a handler's error text or a stack. */
 export function failure(code: WebhookErrorCode, message: string, eventName?: string): ReceiveResult {
   const body = JSON.stringify({ error: code, message });
-  return eventName === undefined
-    ? { status: ERROR_STATUS[code], body, code }
-    : { status: ERROR_STATUS[code], body, code, eventName };
+  return eventName === undefined ? { status: ERROR_STATUS[code], body, code } : { status: ERROR_STATUS[code], body, code, eventName };
 }
 
 /**

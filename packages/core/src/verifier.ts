@@ -66,7 +66,10 @@ const NOT_RAW = failure('invalid_json', 'The body must be the bytes or text as r
  */
 export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
   // Only the options that decide validity are read: no handler, hook or logger ever runs here.
-  const picked = options === null || typeof options !== 'object' ? options : { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes };
+  const picked =
+    options === null || typeof options !== 'object'
+      ? options
+      : { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes };
   const resolved = resolveOptions(picked as WebhookOptions<unknown>, SOURCE);
   const checkHeader = createHeaderCheck(resolved.header, secretSupply(picked as WebhookOptions<unknown>, resolved, SOURCE));
   const readBody = createBodyReader(resolved.maxBodyBytes);

@@ -1,12 +1,6 @@
 /** Stable codes of {@link EmulatorError}; each maps to the HTTP status the emulator's API answers. */
 export type EmulatorErrorCode =
-  | 'invalid_request'
-  | 'unknown_delivery'
-  | 'unknown_webhook'
-  | 'webhook_deleted'
-  | 'delivery_pending'
-  | 'wait_timeout'
-  | 'persist_failed';
+  'invalid_request' | 'unknown_delivery' | 'unknown_webhook' | 'webhook_deleted' | 'delivery_pending' | 'wait_timeout' | 'persist_failed';
 
 const STATUS: Readonly<Record<EmulatorErrorCode, number>> = {
   invalid_request: 400,

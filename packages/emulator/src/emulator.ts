@@ -81,7 +81,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const webhooks = new WebhookStore();
   const dispatcher = new Dispatcher(resolved);
   let url = '';
-  const context: RouterContext = { options: resolved, webhooks, dispatcher, baseUrl: () => url, pageToken: randomBytes(24).toString('base64url') };
+  const context: RouterContext = {
+    options: resolved,
+    webhooks,
+    dispatcher,
+    baseUrl: () => url,
+    pageToken: randomBytes(24).toString('base64url'),
+  };
   const persister = resolved.persistPath === undefined ? undefined : await restore(resolved.persistPath, webhooks, dispatcher);
 
   const server: Server = createServer((req, res) => {
@@ -107,11 +113,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     delivery: (deliveryId) => dispatcher.log.get(deliveryId),
     createWebhook({ endpoint, filterConfig }) {
       const body = failed(createWebhook(context, { endpoint, filter_config: filterConfig }));
-      const { header_name: headerName, header_value: headerValue } = body['authentication'] as { header_name: string; header_value: string };
+      const { header_name: headerName, header_value: headerValue } = body['authentication'] as {
+        header_name: string;
+        header_value: string;
+      };
       return { webhookId: body['webhook_id'] as string, headerName, headerValue, portalLink: body['portal_link'] as string };
     },
     publish(eventName, data, publishOptions = {}) {
-      const body = failed(publishEvent(context, { eventName, ...(data !== undefined && { data }), ...(publishOptions.faults !== undefined && { faults: publishOptions.faults }) }));
+      const body = failed(
+        publishEvent(context, {
+          eventName,
+          ...(data !== undefined && { data }),
+          ...(publishOptions.faults !== undefined && { faults: publishOptions.faults }),
+        }),
+      );
       return { eventName, matched: body['matched'] as string[], deliveries: body['deliveries'] as string[] };
     },
     waitForDelivery: (match, waitOptions) => waitForDelivery(dispatcher.log, match, waitOptions),

@@ -84,6 +84,7 @@ export function resolveEmulatorOptions(options: EmulatorOptions = {}): ResolvedE
 
 function persistPath(value: string | undefined, fail: (message: string) => never): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') fail('`persistPath` must be a file path, e.g. `.emulator/state.json`; leave it out to keep state in memory.');
+  if (typeof value !== 'string' || value.trim() === '')
+    fail('`persistPath` must be a file path, e.g. `.emulator/state.json`; leave it out to keep state in memory.');
   return value;
 }

@@ -7,9 +7,15 @@ import { ERROR_STATUS, type WebhookErrorCode } from '@social-webhooks/core';
  */
 const BODY_PARSER_ERRORS: Readonly<Record<string, { readonly code: WebhookErrorCode; readonly message: string }>> = {
   'entity.parse.failed': { code: 'invalid_json', message: 'The body is not valid JSON.' },
-  'entity.too.large': { code: 'payload_too_large', message: 'The body is larger than the body parser\'s limit.' },
-  'encoding.unsupported': { code: 'unsupported_content_encoding', message: 'The body\'s content-encoding is not supported: send it uncompressed.' },
-  'charset.unsupported': { code: 'unsupported_media_type', message: 'The content-type\'s charset is not supported: send application/json in UTF-8.' },
+  'entity.too.large': { code: 'payload_too_large', message: "The body is larger than the body parser's limit." },
+  'encoding.unsupported': {
+    code: 'unsupported_content_encoding',
+    message: "The body's content-encoding is not supported: send it uncompressed.",
+  },
+  'charset.unsupported': {
+    code: 'unsupported_media_type',
+    message: "The content-type's charset is not supported: send application/json in UTF-8.",
+  },
   'request.aborted': { code: 'invalid_json', message: 'The body could not be read completely.' },
   'request.size.invalid': { code: 'invalid_json', message: 'The body could not be read completely.' },
 };

@@ -12,7 +12,11 @@ const passed = new WeakMap<FastifyRequest, NodeReadableLike>();
  * A content-type parser that reads nothing: it keeps the body stream (after any `preParsing` hook,
  * such as a decompressor) for the route to read once the delivery header matched.
  */
-export function passBodyThrough(request: FastifyRequest, payload: NodeReadableLike, done: (error: Error | null, body?: unknown) => void): void {
+export function passBodyThrough(
+  request: FastifyRequest,
+  payload: NodeReadableLike,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
   passed.set(request, payload);
   done(null, undefined);
 }

@@ -38,7 +38,9 @@ const REGISTER_OPTIONS: ReadonlySet<string> = new Set(['prefix', 'logLevel', 'lo
 export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async function socialWebhooksFastify(instance, options) {
   const { path = '/webhook', ...rest } = options;
   // Fastify hands its own register options to the plugin too; they are not the receiver's.
-  const receiverOptions = Object.fromEntries(Object.entries(rest).filter(([key]) => !REGISTER_OPTIONS.has(key))) as unknown as WebhookOptions<FastifyContext>;
+  const receiverOptions = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !REGISTER_OPTIONS.has(key)),
+  ) as unknown as WebhookOptions<FastifyContext>;
   const receiver = createWebhookReceiver<FastifyContext>(receiverOptions, '@social-webhooks/fastify');
   // Encapsulated: these parsers apply to this plugin's routes only. Every content type is passed
   // through unread, so the header is checked before a byte of the body is read

@@ -35,7 +35,8 @@ export type FilterProblemCode =
  * `ignored_by_engine`: the engine skips it. `deep_nesting`: deeper than the service's documented 3
  * levels (the engine accepts it). `unknown_field`: the payload schema does not list the field.
  */
-export type FilterWarningCode = 'never_matches' | 'always_matches' | 'engine_error' | 'ignored_by_engine' | 'deep_nesting' | 'unknown_field';
+export type FilterWarningCode =
+  'never_matches' | 'always_matches' | 'engine_error' | 'ignored_by_engine' | 'deep_nesting' | 'unknown_field';
 
 /** A filter the engine accepts, but that cannot work as written; with the reason and a fix. */
 export interface FilterWarning {

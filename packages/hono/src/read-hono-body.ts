@@ -30,7 +30,8 @@ interface NodeIncoming extends NodeReadableLike {
  */
 function untouchedNodeRequest(c: Context): NodeIncoming | undefined {
   const incoming = (c.env as { incoming?: Partial<NodeIncoming> } | undefined)?.incoming;
-  if (typeof incoming !== 'object' || incoming === null || typeof incoming.on !== 'function' || typeof incoming.off !== 'function') return undefined;
+  if (typeof incoming !== 'object' || incoming === null || typeof incoming.on !== 'function' || typeof incoming.off !== 'function')
+    return undefined;
   const untouched = incoming.readableFlowing === null && incoming.readableDidRead === false && incoming.readableEnded === false;
   return untouched ? (incoming as NodeIncoming) : undefined;
 }

@@ -44,6 +44,9 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
     });
     // The header as an argument, not through c.header(): with no other header set, Hono then hands
     // @hono/node-server a plain object instead of a Headers instance to build and convert back.
-    return c.body(result.body, result.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8', ...closeAfter(result) });
+    return c.body(result.body, result.status as ContentfulStatusCode, {
+      'content-type': 'application/json; charset=utf-8',
+      ...closeAfter(result),
+    });
   };
 }

@@ -33,7 +33,10 @@ const CLOSE = { connection: 'close' };
  * chunked body runs, so the connection is closed after the answer instead. A declared length bounds
  * what Node discards, and the connection is kept.
  */
-export function isUnboundedRest(req: { readonly complete: boolean; readonly headers: { readonly 'content-length'?: string | undefined } }): boolean {
+export function isUnboundedRest(req: {
+  readonly complete: boolean;
+  readonly headers: { readonly 'content-length'?: string | undefined };
+}): boolean {
   return !req.complete && req.headers['content-length'] === undefined;
 }
 

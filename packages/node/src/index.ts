@@ -1,10 +1,4 @@
-export {
-  webhookHandler,
-  type NodeContext,
-  type NodeNext,
-  type NodeWebhookListener,
-  type NodeWebhookOptions,
-} from './webhook-handler.js';
+export { webhookHandler, type NodeContext, type NodeNext, type NodeWebhookListener, type NodeWebhookOptions } from './webhook-handler.js';
 export { answerNodeRequest, isUnboundedRest, writeResult } from './answer-node-request.js';
 export { firstValue, nodeDelivery, type NodeDeliveryOptions } from './node-delivery.js';
 export { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';

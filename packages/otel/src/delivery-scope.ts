@@ -13,7 +13,11 @@ import { toTraceparent } from './traceparent.js';
 export function startDeliveryScope(tracer: Tracer, instruments: () => Instruments): DeliveryScope {
   const span = tracer.startSpan('webhook', {
     kind: SpanKind.CONSUMER,
-    attributes: { [A.MESSAGING_SYSTEM]: A.WEBHOOK_SYSTEM, [A.MESSAGING_OPERATION_TYPE]: 'process', [A.MESSAGING_OPERATION_NAME]: 'deliver' },
+    attributes: {
+      [A.MESSAGING_SYSTEM]: A.WEBHOOK_SYSTEM,
+      [A.MESSAGING_OPERATION_TYPE]: 'process',
+      [A.MESSAGING_OPERATION_NAME]: 'deliver',
+    },
   });
   const active = trace.setSpan(context.active(), span);
   let answered = false;

@@ -28,7 +28,7 @@ export function createInstruments(meter: Meter): Instruments {
     }),
     processDuration: meter.createHistogram('messaging.process.duration', {
       unit: 's',
-      description: 'Duration of one attempt of a queued delivery\'s handler.',
+      description: "Duration of one attempt of a queued delivery's handler.",
       advice: { explicitBucketBoundaries: SECONDS },
     }),
     queueWait: meter.createHistogram('social_webhooks.queue.wait_time', {

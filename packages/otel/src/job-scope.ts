@@ -26,7 +26,12 @@ export function startJobScope(tracer: Tracer, instruments: () => Instruments, st
     kind: SpanKind.CONSUMER,
     root: true,
     links,
-    attributes: { ...common, [A.MESSAGING_OPERATION_TYPE]: 'process', [A.MESSAGING_MESSAGE_ID]: start.jobId, [A.JOB_ATTEMPT]: start.attempt },
+    attributes: {
+      ...common,
+      [A.MESSAGING_OPERATION_TYPE]: 'process',
+      [A.MESSAGING_MESSAGE_ID]: start.jobId,
+      [A.JOB_ATTEMPT]: start.attempt,
+    },
   });
   if (start.attempt === 1) instruments().queueWait.record(Math.max(0, startedAt - start.enqueuedAt) / 1000, common);
   const active = trace.setSpan(context.active(), span);

@@ -32,16 +32,23 @@ export const INSTRUMENTATION_SCOPE = '@social-webhooks/otel';
 export function otelInstrumentation(options: OtelInstrumentationOptions = {}): Instrumentation & JobInstrumentation {
   const { tracerProvider, meterProvider } = options;
   if (tracerProvider !== undefined && typeof tracerProvider?.getTracer !== 'function') {
-    throw new WebhookError('invalid_options', '@social-webhooks/otel: `tracerProvider` must have getTracer(), such as a BasicTracerProvider; or leave it out for the global one.');
+    throw new WebhookError(
+      'invalid_options',
+      '@social-webhooks/otel: `tracerProvider` must have getTracer(), such as a BasicTracerProvider; or leave it out for the global one.',
+    );
   }
   if (meterProvider !== undefined && typeof meterProvider?.getMeter !== 'function') {
-    throw new WebhookError('invalid_options', '@social-webhooks/otel: `meterProvider` must have getMeter(), such as a MeterProvider; or leave it out for the global one.');
+    throw new WebhookError(
+      'invalid_options',
+      '@social-webhooks/otel: `meterProvider` must have getMeter(), such as a MeterProvider; or leave it out for the global one.',
+    );
   }
   // The global tracer provider is a proxy that follows a later registration; the global meter
   // provider is not, so the meter is taken at first use, after the app's SDK set-up has run.
   const tracer = (tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_SCOPE);
   let instruments: Instruments | undefined;
-  const instrumentsOnce = () => (instruments ??= createInstruments((meterProvider ?? metrics.getMeterProvider()).getMeter(INSTRUMENTATION_SCOPE)));
+  const instrumentsOnce = () =>
+    (instruments ??= createInstruments((meterProvider ?? metrics.getMeterProvider()).getMeter(INSTRUMENTATION_SCOPE)));
 
   return {
     startDelivery: () => startDeliveryScope(tracer, instrumentsOnce),

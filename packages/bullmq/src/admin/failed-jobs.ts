@@ -26,7 +26,10 @@ export interface ListFailedOptions {
 }
 
 /** The failed jobs of a queue, newest first, and how many there are in all. */
-export async function listFailedJobs(queue: FailedJobsQueue, options: ListFailedOptions = {}): Promise<{ total: number; jobs: FailedJob[] }> {
+export async function listFailedJobs(
+  queue: FailedJobsQueue,
+  options: ListFailedOptions = {},
+): Promise<{ total: number; jobs: FailedJob[] }> {
   const limit = options.limit ?? 100;
   const [total, jobs] = await Promise.all([queue.getFailedCount(), queue.getFailed(0, limit - 1)]);
   return { total, jobs: jobs.filter((job): job is Job => job !== undefined).map(describe) };
@@ -41,7 +44,10 @@ export async function retryFailedJobs(queue: FailedJobsQueue, which: string | 'a
   if (which !== 'all') {
     const job = await queue.getJob(which);
     if (job === undefined || !(await job.isFailed())) {
-      throw new WebhookError('invalid_options', `@social-webhooks/bullmq: no failed job has the id ${JSON.stringify(which)}. List them with \`social-webhooks failed\`.`);
+      throw new WebhookError(
+        'invalid_options',
+        `@social-webhooks/bullmq: no failed job has the id ${JSON.stringify(which)}. List them with \`social-webhooks failed\`.`,
+      );
     }
     await job.retry('failed', { resetAttemptsMade: true });
     return [which];

@@ -7,7 +7,10 @@ import { bullmqHandoff } from './bullmq-handoff.js';
 // test/bullmq-*.test.ts.
 function recordingQueue() {
   const adds: Parameters<Queue['add']>[] = [];
-  const queue = { name: 'webhooks', add: async (...args: Parameters<Queue['add']>) => void adds.push(args) } as unknown as Pick<Queue, 'name' | 'add'>;
+  const queue = { name: 'webhooks', add: async (...args: Parameters<Queue['add']>) => void adds.push(args) } as unknown as Pick<
+    Queue,
+    'name' | 'add'
+  >;
   return { queue, adds };
 }
 
@@ -16,7 +19,12 @@ describe('bullmqHandoff', () => {
     const { queue, adds } = recordingQueue();
     const handoff = bullmqHandoff({ queue, attempts: 3, backoffMs: 500, keepCompletedMs: 60_000, keepFailedMs: 1500 });
     expect(handoff.timeoutMs).toBe(1000);
-    await handoff.enqueue({ event: sampleEvent('follow.created'), key: 'follow.created:header:k1', carrier: { traceparent: 't' }, receivedAt: 42 });
+    await handoff.enqueue({
+      event: sampleEvent('follow.created'),
+      key: 'follow.created:header:k1',
+      carrier: { traceparent: 't' },
+      receivedAt: 42,
+    });
     expect(adds).toEqual([
       [
         'follow.created',

@@ -65,7 +65,8 @@ export function bullmqHandoff(options: BullmqHandoffOptions): Handoff {
   }
   const count = (value: number | undefined, name: string, fallback: number): number => {
     if (value === undefined) return fallback;
-    if (!Number.isSafeInteger(value) || value < 1) fail(`\`${name}\` must be a positive whole number (default ${fallback}); got ${String(value)}.`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      fail(`\`${name}\` must be a positive whole number (default ${fallback}); got ${String(value)}.`);
     return value;
   };
   const timeoutMs = count(options.timeoutMs, 'timeoutMs', DEFAULT_HANDOFF_TIMEOUT_MS);

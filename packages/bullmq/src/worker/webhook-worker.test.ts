@@ -14,7 +14,9 @@ describe('webhookWorker', () => {
     expect(() => webhookWorker({ queueName: 'webhooks', connection, on: { 'cast.created': () => undefined } as never })).toThrow(
       /"cast.created", which is not an event name/,
     );
-    expect(() => webhookWorker({ queueName: 'webhooks', connection, concurrency: 0 })).toThrow(/`concurrency` must be a positive whole number \(default 1\)/);
+    expect(() => webhookWorker({ queueName: 'webhooks', connection, concurrency: 0 })).toThrow(
+      /`concurrency` must be a positive whole number \(default 1\)/,
+    );
     expect(() => webhookWorker({ queueName: 'webhooks', connection, instrumentation: {} as never })).toThrow(/startJob method/);
   });
 

@@ -1,5 +1,12 @@
 import { WaitingError, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
-import { EVENT_NAMES, WebhookError, isEventName, type EventHandlers, type UnknownWebhookEvent, type WebhookEvent } from '@social-webhooks/core';
+import {
+  EVENT_NAMES,
+  WebhookError,
+  isEventName,
+  type EventHandlers,
+  type UnknownWebhookEvent,
+  type WebhookEvent,
+} from '@social-webhooks/core';
 import type { WebhookJobData } from '../job-data.js';
 import type { JobContext } from './job-context.js';
 import type { JobInstrumentation } from '@social-webhooks/core';
@@ -125,8 +132,10 @@ async function giveBack(entry: Running): Promise<void> {
 }
 
 function resolveRunner(options: WebhookWorkerOptions): JobRunner {
-  if (typeof options !== 'object' || options === null) fail('webhookWorker() takes an options object: webhookWorker({ queueName, connection, on }).');
-  if (typeof options.queueName !== 'string' || options.queueName === '') fail("`queueName` must be the queue's name, as given to new Queue(name).");
+  if (typeof options !== 'object' || options === null)
+    fail('webhookWorker() takes an options object: webhookWorker({ queueName, connection, on }).');
+  if (typeof options.queueName !== 'string' || options.queueName === '')
+    fail("`queueName` must be the queue's name, as given to new Queue(name).");
   if (typeof options.connection !== 'object' || options.connection === null) {
     fail("`connection` must be Redis connection options such as { host: '127.0.0.1', port: 6379 }, or an ioredis instance.");
   }
@@ -137,7 +146,8 @@ function resolveRunner(options: WebhookWorkerOptions): JobRunner {
     if (handler !== undefined && typeof handler !== 'function') fail(`\`on["${name}"]\` must be a function; got ${typeof handler}.`);
   }
   for (const name of ['onUnknownEvent', 'onError'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') fail(`\`${name}\` must be a function; got ${typeof options[name]}.`);
+    if (options[name] !== undefined && typeof options[name] !== 'function')
+      fail(`\`${name}\` must be a function; got ${typeof options[name]}.`);
   }
   const { instrumentation } = options;
   if (instrumentation !== undefined && typeof instrumentation?.startJob !== 'function') {
@@ -148,7 +158,8 @@ function resolveRunner(options: WebhookWorkerOptions): JobRunner {
 
 function positive(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) fail(`\`${name}\` must be a positive whole number (default ${fallback}); got ${String(value)}.`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    fail(`\`${name}\` must be a positive whole number (default ${fallback}); got ${String(value)}.`);
   return value;
 }
 

@@ -10,6 +10,14 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 
 /** Flags of the commands that call the management API. */
 export const API_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  'api-key': { type: 'string', valueName: 'KEY', description: 'The API key (default: $WEBHOOKS_API_KEY; prefer the variable, flags end up in shell history).' },
-  'base-url': { type: 'string', valueName: 'URL', description: `The service's base URL (default: $WEBHOOKS_BASE_URL, else ${DEFAULT_BASE_URL}).` },
+  'api-key': {
+    type: 'string',
+    valueName: 'KEY',
+    description: 'The API key (default: $WEBHOOKS_API_KEY; prefer the variable, flags end up in shell history).',
+  },
+  'base-url': {
+    type: 'string',
+    valueName: 'URL',
+    description: `The service's base URL (default: $WEBHOOKS_BASE_URL, else ${DEFAULT_BASE_URL}).`,
+  },
 };

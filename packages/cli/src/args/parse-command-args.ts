@@ -30,13 +30,18 @@ export function parseCommandArgs(command: Command, args: readonly string[]): Par
   } catch (error) {
     // parseArgs throws a TypeError whose message names the flag (ERR_PARSE_ARGS_*).
     const message = error instanceof Error ? error.message : String(error);
-    throw new CliError('usage_error', message.replace(/\. To specify a positional argument.*$/s, '.'), { command: command.name, cause: error });
+    throw new CliError('usage_error', message.replace(/\. To specify a positional argument.*$/s, '.'), {
+      command: command.name,
+      cause: error,
+    });
   }
   const values: Record<string, string | boolean | undefined> = {};
   for (const [name, value] of Object.entries(parsed.values)) values[name] = Array.isArray(value) ? value[value.length - 1] : value;
   if (values.help !== true) {
     if (parsed.positionals.length < command.positionals.length) {
-      throw new CliError('usage_error', `missing ${command.positionals.slice(parsed.positionals.length).join(', ')}`, { command: command.name });
+      throw new CliError('usage_error', `missing ${command.positionals.slice(parsed.positionals.length).join(', ')}`, {
+        command: command.name,
+      });
     }
     const most = command.positionals.length + (command.optionalPositionals?.length ?? 0);
     if (parsed.positionals.length > most) {
@@ -62,6 +67,9 @@ export function timeoutFlag(values: ParsedArgs['values'], command: string): numb
   const text = stringFlag(values, 'timeout', command);
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new CliError('usage_error', `--timeout expects a positive whole number of milliseconds, got ${JSON.stringify(text)}`, { command });
+  if (!Number.isInteger(value) || value <= 0)
+    throw new CliError('usage_error', `--timeout expects a positive whole number of milliseconds, got ${JSON.stringify(text)}`, {
+      command,
+    });
   return value;
 }

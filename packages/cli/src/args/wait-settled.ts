@@ -15,12 +15,17 @@ export async function waitSettled(context: CommandContext, command: string, deli
   const settled: DeliveryRecord[] = [];
   for (const id of deliveryIds) {
     for (;;) {
-      const { delivery } = (await emulatorRequest(context, command, 'GET', `/_emulator/deliveries/${encodeURIComponent(id)}`)) as { delivery: DeliveryRecord };
+      const { delivery } = (await emulatorRequest(context, command, 'GET', `/_emulator/deliveries/${encodeURIComponent(id)}`)) as {
+        delivery: DeliveryRecord;
+      };
       if (delivery.state !== 'pending') {
         settled.push(delivery);
         break;
       }
-      if (Date.now() > deadline) throw new CliError('timeout', `delivery ${id} is still pending; see it with social-webhooks deliveries ${id}, or raise --timeout`, { command });
+      if (Date.now() > deadline)
+        throw new CliError('timeout', `delivery ${id} is still pending; see it with social-webhooks deliveries ${id}, or raise --timeout`, {
+          command,
+        });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }

@@ -60,7 +60,7 @@ describe('social-webhooks create', () => {
     expect(JSON.parse(server.requests[0]!.body).filter_config.filter).toEqual({ followingProfileId: { $in: ['326089'] } });
   });
 
-  it('exits 3 with the service\'s message when the service answers 400', async () => {
+  it("exits 3 with the service's message when the service answers 400", async () => {
     server.enqueue({ status: 400, body: fixture('create-fail') });
     const result = await runBin(base, { env });
     expect(result.code).toBe(3);
@@ -75,7 +75,9 @@ describe('social-webhooks create', () => {
   });
 
   it('exits 2 and sends nothing when the config is refused locally, listing the reasons', async () => {
-    const result = await runBin(['create', '--endpoint', 'not a url', '--event', 'follow.created', '--filter', '{"userId":{"$ne":"1"}}'], { env });
+    const result = await runBin(['create', '--endpoint', 'not a url', '--event', 'follow.created', '--filter', '{"userId":{"$ne":"1"}}'], {
+      env,
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('  - endpoint: not an absolute URL');
     expect(result.stderr).toContain('  - filterConfig.filter.userId.$ne: "$ne" is not an operator of the language (use "$neq")');
@@ -86,7 +88,12 @@ describe('social-webhooks create', () => {
   it.each([
     ['no API key', base, {}, /no API key: set WEBHOOKS_API_KEY/],
     ['no --endpoint', ['create', '--event', 'follow.created'], undefined, /missing --endpoint/],
-    ['an unknown event', ['create', '--endpoint', 'https://e.com', '--event', 'cast.created'], undefined, /--event expects one of profile.created/],
+    [
+      'an unknown event',
+      ['create', '--endpoint', 'https://e.com', '--event', 'cast.created'],
+      undefined,
+      /--event expects one of profile.created/,
+    ],
     ['invalid JSON', [...base, '--filter', '{nope'], undefined, /--filter: not valid JSON/],
     ['a missing file', [...base, '--filter', '@missing.json'], undefined, /--filter @missing.json: cannot read .*missing\.json \(ENOENT\)/],
     ['an unknown flag', [...base, '--evnt', 'x'], undefined, /Unknown option '--evnt'/],
@@ -117,6 +124,8 @@ describe('social-webhooks create, filter warnings', () => {
     const filter = JSON.stringify({ $or: [{ followerProfileId: '3761' }, { '$.followingProfileId': '1' }] });
     const result = await runBin([...base, '--filter', filter, '--payload', JSON.stringify(follow)], { env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/\nWarnings: the filter was accepted, but events may never arrive:\n {2}- never_matches: filterConfig\.filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/);
+    expect(result.stdout).toMatch(
+      /\nWarnings: the filter was accepted, but events may never arrive:\n {2}- never_matches: filterConfig\.filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/,
+    );
   });
 });

@@ -12,7 +12,11 @@ export const createCommand: Command = {
   usage: 'create --endpoint URL --event NAME [--filter JSON|@file] [--payload JSON|@file]',
   options: {
     endpoint: { type: 'string', valueName: 'URL', description: "The receiver's URL: absolute http(s), reachable from the internet." },
-    event: { type: 'string', valueName: 'NAME', description: 'The event type: profile.created, profile.updated, follow.created or follow.deleted.' },
+    event: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'The event type: profile.created, profile.updated, follow.created or follow.deleted.',
+    },
     filter: { type: 'string', valueName: 'JSON|@file', description: 'Which events to deliver (the filter language). Needs --payload.' },
     payload: { type: 'string', valueName: 'JSON|@file', description: 'A sample event that satisfies the filter. Only with --filter.' },
   },
@@ -40,13 +44,17 @@ export const createCommand: Command = {
       '',
       `  ${secretLine}`,
       '',
-      'It binds the value to this webhook\'s event type, so a flat body (the payload alone, no eventName) is typed too.',
+      "It binds the value to this webhook's event type, so a flat body (the payload alone, no eventName) is typed too.",
       'The service shows it only now: it has no call to read it again.',
       ...(created.portalLink === undefined ? [] : ['', `Portal: ${created.portalLink}`]),
       // The gateway accepted the filter, but part of it cannot work as written: say so loudly.
       ...(created.filterWarnings === undefined
         ? []
-        : ['', 'Warnings: the filter was accepted, but events may never arrive:', ...created.filterWarnings.map((item) => `  - ${item.code}: ${item.message}`)]),
+        : [
+            '',
+            'Warnings: the filter was accepted, but events may never arrive:',
+            ...created.filterWarnings.map((item) => `  - ${item.code}: ${item.message}`),
+          ]),
     ]);
     return EXIT_CODES.ok;
   },

@@ -24,12 +24,14 @@ describe('social-webhooks delete', () => {
 
   it('takes the key and base URL from flags over the environment', async () => {
     server.enqueue({ body: fixture('delete-ok') });
-    const result = await runBin(['delete', 'x', '--api-key', server.apiKey, '--base-url', server.url, '--json'], { env: { WEBHOOKS_BASE_URL: 'http://127.0.0.1:9' } });
+    const result = await runBin(['delete', 'x', '--api-key', server.apiKey, '--base-url', server.url, '--json'], {
+      env: { WEBHOOKS_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ deleted: true, webhookId: 'x', message: 'Webhook deleted successfully' });
   });
 
-  it('exits 3 with the service\'s message for an unknown id', async () => {
+  it("exits 3 with the service's message for an unknown id", async () => {
     const result = await runBin(['delete', 'unknown-id', '--json'], { env });
     expect(result.code).toBe(3);
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { code: 'bad_request', status: 400, serviceMessage: 'Webhook not found' } });

@@ -15,7 +15,9 @@ export const deleteCommand: Command = {
   async run(context) {
     const webhookId = context.positionals[0]!;
     const deleted = await connect(context, 'delete').deleteWebhook(webhookId);
-    print(context, { deleted: true, ...deleted }, [`Deleted webhook ${webhookId}${deleted.message === undefined ? '.' : `: ${deleted.message}`}`]);
+    print(context, { deleted: true, ...deleted }, [
+      `Deleted webhook ${webhookId}${deleted.message === undefined ? '.' : `: ${deleted.message}`}`,
+    ]);
     return EXIT_CODES.ok;
   },
 };

@@ -33,7 +33,10 @@ export const deliveriesCommand: Command = {
     const webhookId = stringFlag(context.values, 'webhook', 'deliveries');
     const path = webhookId === undefined ? '/_emulator/deliveries' : `/_emulator/deliveries?webhook_id=${encodeURIComponent(webhookId)}`;
     const { deliveries } = (await emulatorRequest(context, 'deliveries', 'GET', path)) as { deliveries: DeliveryRecord[] };
-    const lines = deliveries.length === 0 ? ['No deliveries yet.'] : [...deliveries.flatMap(deliverySummary), '', 'One in full: social-webhooks deliveries DELIVERY_ID'];
+    const lines =
+      deliveries.length === 0
+        ? ['No deliveries yet.']
+        : [...deliveries.flatMap(deliverySummary), '', 'One in full: social-webhooks deliveries DELIVERY_ID'];
     print(context, { deliveries }, lines);
     return EXIT_CODES.ok;
   },

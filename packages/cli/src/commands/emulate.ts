@@ -20,14 +20,23 @@ export const emulateCommand: Command = {
     key: { type: 'string', valueName: 'KEY', description: `The API key to accept (default ${DEFAULT_API_KEY}).` },
     flat: { type: 'boolean', description: 'Deliver the payload alone (the flat form) instead of { eventName, data }.' },
     header: { type: 'string', valueName: 'NAME', description: `The delivery header's name (default ${DEFAULT_HEADER}).` },
-    persist: { type: 'string', valueName: 'FILE', description: 'Keep the webhooks and the delivery log in this JSON file across restarts (default: in memory).' },
+    persist: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'Keep the webhooks and the delivery log in this JSON file across restarts (default: in memory).',
+    },
   },
   positionals: [],
   usesApi: false,
-  examples: ['social-webhooks emulate --port 4010', 'social-webhooks emulate --flat --key my-dev-key', 'social-webhooks emulate --persist .emulator/state.json'],
+  examples: [
+    'social-webhooks emulate --port 4010',
+    'social-webhooks emulate --flat --key my-dev-key',
+    'social-webhooks emulate --persist .emulator/state.json',
+  ],
   async run(context) {
     const portText = stringFlag(context.values, 'port', 'emulate') ?? '4010';
-    if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new CliError('usage_error', `--port expects a port number, got ${JSON.stringify(portText)}`, { command: 'emulate' });
+    if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
+      throw new CliError('usage_error', `--port expects a port number, got ${JSON.stringify(portText)}`, { command: 'emulate' });
     const key = stringFlag(context.values, 'key', 'emulate') ?? DEFAULT_API_KEY;
     const host = stringFlag(context.values, 'host', 'emulate');
     const header = stringFlag(context.values, 'header', 'emulate');
@@ -42,7 +51,10 @@ export const emulateCommand: Command = {
     };
     const emulator = await startEmulator(options).catch((error: unknown) => {
       if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
-        throw new CliError('usage_error', `port ${portText} is in use; pass another with --port N (0 picks a free one)`, { command: 'emulate', cause: error });
+        throw new CliError('usage_error', `port ${portText} is in use; pass another with --port N (0 picks a free one)`, {
+          command: 'emulate',
+          cause: error,
+        });
       }
       // An unreadable --persist file: its message says what to do.
       if (error instanceof EmulatorError) throw new CliError('invalid_input', error.message, { command: 'emulate', cause: error });

@@ -37,7 +37,9 @@ describe('publish and deliveries, against a running emulator', () => {
     const log = io(env);
     expect(await runCli(['deliveries', '--webhook', webhookId], log.io)).toBe(0);
     // Port 9 refuses connections: two attempts, then the delivery failed.
-    expect(log.out.stdout).toMatch(/follow\.deleted -> http:\/\/127\.0\.0\.1:9\/webhook .*: failed\n {2}#1 .* ECONNREFUSED .*\n {2}#2 .* ECONNREFUSED/);
+    expect(log.out.stdout).toMatch(
+      /follow\.deleted -> http:\/\/127\.0\.0\.1:9\/webhook .*: failed\n {2}#1 .* ECONNREFUSED .*\n {2}#2 .* ECONNREFUSED/,
+    );
   });
 
   it('refuses data that fails the event schema, with exit code 2', async () => {
@@ -75,7 +77,9 @@ describe('social-webhooks emulate', () => {
   it('serves the management API until SIGTERM, then exits 0', async () => {
     const bin = fileURLToPath(new URL('../bin.ts', import.meta.url));
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const child = spawn(process.execPath, ['--conditions=source', '--import', tsx, bin, 'emulate', '--port', '0', '--key', 'cli-key'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--conditions=source', '--import', tsx, bin, 'emulate', '--port', '0', '--key', 'cli-key'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => {

@@ -21,13 +21,17 @@ export const failedCommand: Command = {
   async run(context) {
     const limitText = stringFlag(context.values, 'limit', 'failed') ?? '100';
     const limit = Number(limitText);
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new CliError('usage_error', `--limit expects a positive whole number, got ${JSON.stringify(limitText)}`, { command: 'failed' });
+    if (!Number.isSafeInteger(limit) || limit < 1)
+      throw new CliError('usage_error', `--limit expects a positive whole number, got ${JSON.stringify(limitText)}`, { command: 'failed' });
     // Loaded here, so the other commands never load bullmq.
     const [{ openQueue }, { listFailedJobs }] = await Promise.all([import('../queue/open-queue.js'), import('@social-webhooks/bullmq')]);
     const open = openQueue(context, 'failed');
     try {
       const { total, jobs } = await open.bounded(() => listFailedJobs(open.queue, { limit }));
-      const lines = jobs.length === 0 ? [`No failed jobs in ${open.where}.`] : [`${total} failed job(s) in ${open.where}${total > jobs.length ? `, the newest ${jobs.length}` : ''}:`, ...jobs.map(describe)];
+      const lines =
+        jobs.length === 0
+          ? [`No failed jobs in ${open.where}.`]
+          : [`${total} failed job(s) in ${open.where}${total > jobs.length ? `, the newest ${jobs.length}` : ''}:`, ...jobs.map(describe)];
       print(context, { total, jobs }, lines);
       return EXIT_CODES.ok;
     } finally {

@@ -8,7 +8,7 @@ import { print } from '../output/print.js';
 /** `social-webhooks faults WEBHOOK_ID`: sets the faults every delivery to a webhook gets. */
 export const faultsCommand: Command = {
   name: 'faults',
-  summary: "Inject faults into every delivery to a webhook of the local emulator (or --clear them).",
+  summary: 'Inject faults into every delivery to a webhook of the local emulator (or --clear them).',
   usage: 'faults WEBHOOK_ID [--duplicate] [--out-of-order] [--delay MS] [--disconnect] [--clear]',
   options: {
     ...FAULT_OPTIONS,
@@ -16,16 +16,28 @@ export const faultsCommand: Command = {
   },
   positionals: ['WEBHOOK_ID'],
   usesApi: true,
-  examples: ['social-webhooks faults 01HYDYEBHMANSVJ0JKSVK9W3VY --duplicate --delay 500', 'social-webhooks faults 01HYDYEBHMANSVJ0JKSVK9W3VY --clear'],
+  examples: [
+    'social-webhooks faults 01HYDYEBHMANSVJ0JKSVK9W3VY --duplicate --delay 500',
+    'social-webhooks faults 01HYDYEBHMANSVJ0JKSVK9W3VY --clear',
+  ],
   async run(context) {
     const webhookId = context.positionals[0]!;
     const faults = faultFlags(context.values, 'faults');
     const clear = context.values.clear === true;
-    if (clear === Object.keys(faults).length > 0) throw new CliError('usage_error', 'give at least one fault flag (--duplicate, --out-of-order, --delay MS, --disconnect), or --clear alone', { command: 'faults' });
+    if (clear === Object.keys(faults).length > 0)
+      throw new CliError(
+        'usage_error',
+        'give at least one fault flag (--duplicate, --out-of-order, --delay MS, --disconnect), or --clear alone',
+        { command: 'faults' },
+      );
     const path = `/_emulator/webhooks/${encodeURIComponent(webhookId)}/faults`;
-    const answer = (await emulatorRequest(context, 'faults', clear ? 'DELETE' : 'PUT', path, clear ? undefined : faults)) as { faults: Record<string, unknown> };
+    const answer = (await emulatorRequest(context, 'faults', clear ? 'DELETE' : 'PUT', path, clear ? undefined : faults)) as {
+      faults: Record<string, unknown>;
+    };
     const names = Object.entries(answer.faults).map(([name, value]) => (value === true ? name : `${name}=${String(value)}`));
-    print(context, answer, [names.length === 0 ? `Webhook ${webhookId}: no faults.` : `Webhook ${webhookId}: every delivery gets ${names.join(', ')}.`]);
+    print(context, answer, [
+      names.length === 0 ? `Webhook ${webhookId}: no faults.` : `Webhook ${webhookId}: every delivery gets ${names.join(', ')}.`,
+    ]);
     return EXIT_CODES.ok;
   },
 };

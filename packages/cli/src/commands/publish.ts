@@ -17,7 +17,11 @@ export const publishCommand: Command = {
   usage: 'publish --event NAME [--data JSON|@file] [--wait] [--duplicate] [--out-of-order] [--delay MS] [--disconnect]',
   options: {
     event: { type: 'string', valueName: 'NAME', description: 'The event type.' },
-    data: { type: 'string', valueName: 'JSON|@file', description: 'The payload (default: the documented sample of the event type, with a fresh id).' },
+    data: {
+      type: 'string',
+      valueName: 'JSON|@file',
+      description: 'The payload (default: the documented sample of the event type, with a fresh id).',
+    },
     wait: { type: 'boolean', description: 'Wait for the deliveries to settle and show each answer (exit code 1 unless all delivered).' },
     ...FAULT_OPTIONS,
   },
@@ -34,7 +38,10 @@ export const publishCommand: Command = {
     const data = dataText === undefined ? undefined : await readJsonArg('data', dataText, context.io.cwd, 'publish');
     const faults = faultFlags(context.values, 'publish');
     const body = { eventName, ...(data !== undefined && { data }), ...(Object.keys(faults).length > 0 && { faults }) };
-    const answer = (await emulatorRequest(context, 'publish', 'POST', '/_emulator/events', body)) as { matched: string[]; deliveries: string[] };
+    const answer = (await emulatorRequest(context, 'publish', 'POST', '/_emulator/events', body)) as {
+      matched: string[];
+      deliveries: string[];
+    };
     const published =
       answer.matched.length === 0
         ? [`Published ${eventName}: no webhook matched it.`]

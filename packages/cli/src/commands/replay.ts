@@ -25,22 +25,39 @@ export const replayCommand: Command = {
   async run(context) {
     const [deliveryId] = context.positionals;
     const failed = context.values.failed === true;
-    if ((deliveryId === undefined) === !failed) throw new CliError('usage_error', 'give either a DELIVERY_ID (see social-webhooks deliveries) or --failed', { command: 'replay' });
+    if ((deliveryId === undefined) === !failed)
+      throw new CliError('usage_error', 'give either a DELIVERY_ID (see social-webhooks deliveries) or --failed', { command: 'replay' });
     let ids: string[];
     if (deliveryId !== undefined) {
       await emulatorRequest(context, 'replay', 'POST', `/_emulator/deliveries/${encodeURIComponent(deliveryId)}/replay`);
       ids = [deliveryId];
     } else {
       const webhookId = stringFlag(context.values, 'webhook', 'replay');
-      const answer = (await emulatorRequest(context, 'replay', 'POST', '/_emulator/deliveries/replay', webhookId === undefined ? {} : { webhook_id: webhookId })) as { replayed: string[] };
+      const answer = (await emulatorRequest(
+        context,
+        'replay',
+        'POST',
+        '/_emulator/deliveries/replay',
+        webhookId === undefined ? {} : { webhook_id: webhookId },
+      )) as { replayed: string[] };
       ids = answer.replayed;
     }
     if (context.values.wait !== true) {
-      print(context, { replayed: ids }, ids.length === 0 ? ['No failed delivery to replay.'] : [`Replaying ${ids.join(', ')}.`, 'See how it went: social-webhooks deliveries DELIVERY_ID']);
+      print(
+        context,
+        { replayed: ids },
+        ids.length === 0
+          ? ['No failed delivery to replay.']
+          : [`Replaying ${ids.join(', ')}.`, 'See how it went: social-webhooks deliveries DELIVERY_ID'],
+      );
       return EXIT_CODES.ok;
     }
     const deliveries: DeliveryRecord[] = await waitSettled(context, 'replay', ids);
-    print(context, { replayed: ids, deliveries }, ids.length === 0 ? ['No failed delivery to replay.'] : deliveries.flatMap(deliverySummary));
+    print(
+      context,
+      { replayed: ids, deliveries },
+      ids.length === 0 ? ['No failed delivery to replay.'] : deliveries.flatMap(deliverySummary),
+    );
     return deliveries.every((d) => d.state === 'delivered') ? EXIT_CODES.ok : EXIT_CODES.failed;
   },
 };

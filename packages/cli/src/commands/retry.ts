@@ -21,7 +21,8 @@ export const retryCommand: Command = {
   async run(context) {
     const all = context.values.all === true;
     const id = context.positionals[0];
-    if (all === (id !== undefined)) throw new CliError('usage_error', 'give one job id (see `social-webhooks failed`) or --all', { command: 'retry' });
+    if (all === (id !== undefined))
+      throw new CliError('usage_error', 'give one job id (see `social-webhooks failed`) or --all', { command: 'retry' });
     const [{ openQueue }, { retryFailedJobs }, { isWebhookError }] = await Promise.all([
       import('../queue/open-queue.js'),
       import('@social-webhooks/bullmq'),
@@ -29,11 +30,18 @@ export const retryCommand: Command = {
     ]);
     const open = openQueue(context, 'retry');
     try {
-      const retried = await open.bounded(() => retryFailedJobs(open.queue, all ? 'all' : id!)).catch((error: unknown) => {
-        if (isWebhookError(error)) throw new CliError('invalid_input', error.message.replace(/^@social-webhooks\/bullmq: /, ''), { cause: error });
-        throw error;
-      });
-      print(context, { retried }, [retried.length === 0 ? `No failed jobs in ${open.where}.` : `Moved ${retried.length} job(s) back to ${open.where}: ${retried.join(', ')}`]);
+      const retried = await open
+        .bounded(() => retryFailedJobs(open.queue, all ? 'all' : id!))
+        .catch((error: unknown) => {
+          if (isWebhookError(error))
+            throw new CliError('invalid_input', error.message.replace(/^@social-webhooks\/bullmq: /, ''), { cause: error });
+          throw error;
+        });
+      print(context, { retried }, [
+        retried.length === 0
+          ? `No failed jobs in ${open.where}.`
+          : `Moved ${retried.length} job(s) back to ${open.where}: ${retried.join(', ')}`,
+      ]);
       return EXIT_CODES.ok;
     } finally {
       await open.close();

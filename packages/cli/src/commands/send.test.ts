@@ -72,7 +72,18 @@ describe('social-webhooks send', () => {
 
   it('sends the flat form with --flat, and a custom header with --header', async () => {
     status = 204;
-    const result = await runBin(['send', '--to', url, '--secret', 's3cret', '--event', 'profile.updated', '--flat', '--header', 'x-other-webhook']);
+    const result = await runBin([
+      'send',
+      '--to',
+      url,
+      '--secret',
+      's3cret',
+      '--event',
+      'profile.updated',
+      '--flat',
+      '--header',
+      'x-other-webhook',
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(received[0]!.body)).toEqual(sampleEvent('profile.updated').data);
     expect(received[0]!.headers['x-other-webhook']).toBe('s3cret');
@@ -82,7 +93,10 @@ describe('social-webhooks send', () => {
   it('sends --data from a file, and takes the secret from WEBHOOK_SECRET', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'social-webhooks-send-'));
     writeFileSync(join(dir, 'data.json'), JSON.stringify({ followerProfileId: '1', followingProfileId: '2' }));
-    const result = await runBin(['send', '--to', url, '--event', 'follow.created', '--data', '@data.json', '--json'], { cwd: dir, env: { WEBHOOK_SECRET: 's3cret' } });
+    const result = await runBin(['send', '--to', url, '--event', 'follow.created', '--data', '@data.json', '--json'], {
+      cwd: dir,
+      env: { WEBHOOK_SECRET: 's3cret' },
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 200, ok: true, sent: { eventName: 'follow.created', form: 'envelope' } });
     expect(handled).toEqual(['follow.created 1']);

@@ -20,8 +20,16 @@ export const sendCommand: Command = {
   options: {
     to: { type: 'string', valueName: 'URL', description: "The receiver's URL, e.g. http://localhost:3000/webhook." },
     secret: { type: 'string', valueName: 'VALUE', description: 'The delivery header value (default: $WEBHOOK_SECRET).' },
-    event: { type: 'string', valueName: 'NAME', description: `The event name; a documented sample payload is sent for ${EVENT_NAMES.join(', ')}.` },
-    data: { type: 'string', valueName: 'JSON|@file', description: 'The payload to send instead of the sample (sent as is, not validated).' },
+    event: {
+      type: 'string',
+      valueName: 'NAME',
+      description: `The event name; a documented sample payload is sent for ${EVENT_NAMES.join(', ')}.`,
+    },
+    data: {
+      type: 'string',
+      valueName: 'JSON|@file',
+      description: 'The payload to send instead of the sample (sent as is, not validated).',
+    },
     flat: { type: 'boolean', description: 'Send the payload alone as the body (the flat form), not { eventName, data }.' },
     header: { type: 'string', valueName: 'NAME', description: `The delivery header's name (default ${DEFAULT_HEADER}).` },
   },
@@ -34,26 +42,41 @@ export const sendCommand: Command = {
   async run(context) {
     const to = receiverUrl(stringFlag(context.values, 'to', 'send', true));
     const secret = stringFlag(context.values, 'secret', 'send') ?? context.io.env.WEBHOOK_SECRET;
-    if (secret === undefined || secret === '') throw new CliError('usage_error', 'missing --secret (or set WEBHOOK_SECRET)', { command: 'send' });
+    if (secret === undefined || secret === '')
+      throw new CliError('usage_error', 'missing --secret (or set WEBHOOK_SECRET)', { command: 'send' });
     const eventName = stringFlag(context.values, 'event', 'send', true);
     const dataText = stringFlag(context.values, 'data', 'send');
     const header = stringFlag(context.values, 'header', 'send') ?? DEFAULT_HEADER;
     const form = context.values.flat === true ? 'flat' : 'envelope';
     const init: DeliveryInit = { secret, eventName, form, header };
-    const delivery = buildDelivery(dataText === undefined ? init : { ...init, data: await readJsonArg('data', dataText, context.io.cwd, 'send') });
+    const delivery = buildDelivery(
+      dataText === undefined ? init : { ...init, data: await readJsonArg('data', dataText, context.io.cwd, 'send') },
+    );
     if (!isEventName(eventName) && !context.json) {
-      context.io.stderr(`note: ${eventName} is not a documented event type; sending it anyway${dataText === undefined ? ' with {} as its data' : ''}.\n`);
+      context.io.stderr(
+        `note: ${eventName} is not a documented event type; sending it anyway${dataText === undefined ? ' with {} as its data' : ''}.\n`,
+      );
     }
     const timeoutMs = context.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let response: Response;
     let body: string;
     try {
       // `manual`: a redirect is shown, not followed, as the service's gateway would not follow it.
-      response = await fetch(to, { method: 'POST', headers: delivery.headers, body: delivery.body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(to, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       body = await response.text();
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
-        throw new CliError('timeout', `the receiver at ${to} did not answer within ${timeoutMs} ms (the service gives up after about 5 s)`, { cause: error });
+        throw new CliError(
+          'timeout',
+          `the receiver at ${to} did not answer within ${timeoutMs} ms (the service gives up after about 5 s)`,
+          { cause: error },
+        );
       }
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       throw new CliError('network_error', `could not reach the receiver at ${to}${cause}; is it running?`, { cause: error });
@@ -73,8 +96,12 @@ function receiverUrl(text: string): string {
   try {
     url = new URL(text);
   } catch (error) {
-    throw new CliError('usage_error', `--to expects an absolute URL such as http://localhost:3000/webhook, got ${JSON.stringify(text)}`, { command: 'send', cause: error });
+    throw new CliError('usage_error', `--to expects an absolute URL such as http://localhost:3000/webhook, got ${JSON.stringify(text)}`, {
+      command: 'send',
+      cause: error,
+    });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError('usage_error', `--to expects an http(s) URL, got ${url.protocol}`, { command: 'send' });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError('usage_error', `--to expects an http(s) URL, got ${url.protocol}`, { command: 'send' });
   return url.href;
 }

@@ -21,7 +21,11 @@ describe('social-webhooks test-filter', () => {
     const result = await runBin(args, { env });
     expect(result).toMatchObject({ code: 0, stdout: 'Filter test passed (checked by the service).\n' });
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/filters/test' });
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: JSON.parse(follow) });
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      event_type: 'follow.created',
+      filter: { followerProfileId: '3761' },
+      payload: JSON.parse(follow),
+    });
   });
 
   it('accepts the { success: true } variant', async () => {
@@ -37,7 +41,10 @@ describe('social-webhooks test-filter', () => {
   });
 
   it('exits 1 with the reasons, and sends nothing, when the local test fails', async () => {
-    const result = await runBin(['test-filter', '--event', 'follow.created', '--filter', '{"followerProfileId":"1"}', '--payload', follow, '--json'], { env });
+    const result = await runBin(
+      ['test-filter', '--event', 'follow.created', '--filter', '{"followerProfileId":"1"}', '--payload', follow, '--json'],
+      { env },
+    );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
       ok: false,
@@ -62,16 +69,29 @@ describe('social-webhooks test-filter', () => {
 
 describe('social-webhooks test-filter --local, as the gateway engine evaluates', () => {
   it('passes a filter that reads a numeric string as a number', async () => {
-    const result = await runBin(['test-filter', '--local', '--event', 'follow.created', '--filter', '{"followerProfileId":3761}', '--payload', follow], { env: {} });
+    const result = await runBin(
+      ['test-filter', '--local', '--event', 'follow.created', '--filter', '{"followerProfileId":3761}', '--payload', follow],
+      { env: {} },
+    );
     expect(result).toMatchObject({ code: 0, stdout: 'Filter test passed (checked locally).\n' });
   });
 
   it('prints the warnings of a filter part that can never match', async () => {
     const filter = JSON.stringify({ $or: [{ followerProfileId: '3761' }, { '$.followingProfileId': '1' }] });
-    const result = await runBin(['test-filter', '--local', '--event', 'follow.created', '--filter', filter, '--payload', follow], { env: {} });
+    const result = await runBin(['test-filter', '--local', '--event', 'follow.created', '--filter', filter, '--payload', follow], {
+      env: {},
+    });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Filter test passed \(checked locally\)\.\nWarnings \(the gateway accepts the filter, but\):\n {2}- never_matches: filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/);
-    const json = JSON.parse((await runBin(['test-filter', '--local', '--json', '--event', 'follow.created', '--filter', filter, '--payload', follow], { env: {} })).stdout) as { warnings: string[] };
+    expect(result.stdout).toMatch(
+      /^Filter test passed \(checked locally\)\.\nWarnings \(the gateway accepts the filter, but\):\n {2}- never_matches: filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/,
+    );
+    const json = JSON.parse(
+      (
+        await runBin(['test-filter', '--local', '--json', '--event', 'follow.created', '--filter', filter, '--payload', follow], {
+          env: {},
+        })
+      ).stdout,
+    ) as { warnings: string[] };
     expect(json.warnings).toHaveLength(1);
   });
 });

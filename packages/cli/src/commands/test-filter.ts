@@ -14,7 +14,11 @@ export const testFilterCommand: Command = {
   summary: 'Test a filter and its sample payload, locally and then with the service.',
   usage: 'test-filter --event NAME --filter JSON|@file --payload JSON|@file [--local]',
   options: {
-    event: { type: 'string', valueName: 'NAME', description: 'The event type: profile.created, profile.updated, follow.created or follow.deleted.' },
+    event: {
+      type: 'string',
+      valueName: 'NAME',
+      description: 'The event type: profile.created, profile.updated, follow.created or follow.deleted.',
+    },
     filter: { type: 'string', valueName: 'JSON|@file', description: 'The filter to test.' },
     payload: { type: 'string', valueName: 'JSON|@file', description: 'A sample event that must satisfy the filter.' },
     local: { type: 'boolean', description: 'Test locally only: no API key, no request.' },
@@ -35,7 +39,10 @@ export const testFilterCommand: Command = {
     // Warnings: the filter is accepted, but cannot work as written on the service's gateway.
     const warnings = result.warnings ?? [];
     const warningJson = warnings.length === 0 ? {} : { warnings: warnings.map((item) => item.message) };
-    const warningLines = warnings.length === 0 ? [] : ['Warnings (the gateway accepts the filter, but):', ...warnings.map((item) => `  - ${item.code}: ${item.message}`)];
+    const warningLines =
+      warnings.length === 0
+        ? []
+        : ['Warnings (the gateway accepts the filter, but):', ...warnings.map((item) => `  - ${item.code}: ${item.message}`)];
     if (result.ok) {
       print(context, { ok: true, checkedBy: result.checkedBy, ...warningJson }, [`Filter test passed (${by}).`, ...warningLines]);
       return EXIT_CODES.ok;

@@ -12,7 +12,13 @@ const EXITS = [
 
 /** The help of one command, from its definition. */
 export function commandHelp(command: Command): string {
-  const lines = [`social-webhooks ${command.name}: ${command.summary}`, '', `Usage: social-webhooks ${command.usage} [options]`, '', 'Options:'];
+  const lines = [
+    `social-webhooks ${command.name}: ${command.summary}`,
+    '',
+    `Usage: social-webhooks ${command.usage} [options]`,
+    '',
+    'Options:',
+  ];
   lines.push(...optionLines(optionsOf(command)));
   lines.push('', 'Examples:', ...command.examples.map((example) => `  ${example}`), '', 'Exit codes:', ...EXITS);
   return `${lines.join('\n')}\n`;

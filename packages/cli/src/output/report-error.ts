@@ -25,14 +25,23 @@ const API_EXIT: Readonly<Record<ApiErrorCode, ExitCode>> = {
  */
 export function reportError(error: unknown, io: CliIo, json: boolean): ExitCode {
   if (error instanceof CliError) {
-    const usage = error.code === 'usage_error' ? `\nRun social-webhooks ${error.command ?? ''}${error.command === undefined ? '' : ' '}--help for usage.` : '';
+    const usage =
+      error.code === 'usage_error'
+        ? `\nRun social-webhooks ${error.command ?? ''}${error.command === undefined ? '' : ' '}--help for usage.`
+        : '';
     write(io, json, { code: error.code, message: error.message }, `social-webhooks: ${error.message}${usage}`);
     return error.exitCode;
   }
   if (isApiError(error)) {
     // The client's messages start with the package name; the CLI's own prefix is enough.
     const message = error.message.replace(/^@social-webhooks\/client: /, '');
-    const details = { code: error.code, message, status: error.status, serviceMessage: error.serviceMessage, reasons: error.reasons.length > 0 ? error.reasons : undefined };
+    const details = {
+      code: error.code,
+      message,
+      status: error.status,
+      serviceMessage: error.serviceMessage,
+      reasons: error.reasons.length > 0 ? error.reasons : undefined,
+    };
     write(io, json, details, `social-webhooks: ${message}`);
     return API_EXIT[error.code] ?? EXIT_CODES.api;
   }

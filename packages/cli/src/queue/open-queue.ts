@@ -39,10 +39,18 @@ export function openQueue(context: CommandContext, command: string): OpenQueue {
     bounded(work) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new CliError('network_error', `Redis did not answer within ${timeoutMs} ms (${where}). Is redis-server running? Set --redis-url or REDIS_URL.`)),
+          () =>
+            reject(
+              new CliError(
+                'network_error',
+                `Redis did not answer within ${timeoutMs} ms (${where}). Is redis-server running? Set --redis-url or REDIS_URL.`,
+              ),
+            ),
           timeoutMs,
         );
-        work().then(resolve, reject).finally(() => clearTimeout(timer));
+        work()
+          .then(resolve, reject)
+          .finally(() => clearTimeout(timer));
       });
     },
     // BullMQ disconnects a queue that never connected rather than waiting for a graceful quit.
@@ -55,7 +63,9 @@ function toConnection(text: string, command: string): ConnectionOptions {
   try {
     url = new URL(text);
   } catch {
-    throw new CliError('usage_error', `--redis-url must be a URL such as ${DEFAULT_REDIS_URL}; got ${JSON.stringify(redacted(text))}`, { command });
+    throw new CliError('usage_error', `--redis-url must be a URL such as ${DEFAULT_REDIS_URL}; got ${JSON.stringify(redacted(text))}`, {
+      command,
+    });
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
     throw new CliError('usage_error', `--redis-url must start with redis:// or rediss://; got ${url.protocol}//`, { command });

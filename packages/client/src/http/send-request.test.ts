@@ -13,7 +13,11 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ApiError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as ApiError,
+  );
 
 /** A port on loopback that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -60,7 +64,12 @@ describe('requests: time-outs, aborts, network errors, odd answers', () => {
   it('keeps the text of an answer that is not JSON', async () => {
     server.enqueue({ status: 502, text: '<html>Bad gateway</html>' });
     const client = createClient({ apiKey: server.apiKey, baseUrl: server.url });
-    expect(await rejection(client.deleteWebhook('x'))).toMatchObject({ code: 'server_error', status: 502, serviceMessage: undefined, body: '<html>Bad gateway</html>' });
+    expect(await rejection(client.deleteWebhook('x'))).toMatchObject({
+      code: 'server_error',
+      status: 502,
+      serviceMessage: undefined,
+      body: '<html>Bad gateway</html>',
+    });
   });
 
   it.each([

@@ -47,11 +47,20 @@ export async function sendRequest(options: ResolvedClientOptions, request: ApiRe
   } catch (error) {
     const reason = deadline.reason();
     if (reason === 'timeout') {
-      throw new ApiError('timeout', `${PREFIX}: ${label} got no answer within ${options.timeoutMs} ms; the service may be slow or unreachable, try again or raise timeoutMs.`, { request: label, cause: error });
+      throw new ApiError(
+        'timeout',
+        `${PREFIX}: ${label} got no answer within ${options.timeoutMs} ms; the service may be slow or unreachable, try again or raise timeoutMs.`,
+        { request: label, cause: error },
+      );
     }
-    if (reason === 'aborted') throw new ApiError('aborted', `${PREFIX}: ${label} was aborted by the caller's signal.`, { request: label, cause: error });
+    if (reason === 'aborted')
+      throw new ApiError('aborted', `${PREFIX}: ${label} was aborted by the caller's signal.`, { request: label, cause: error });
     const detail = describeNetworkError(error);
-    throw new ApiError('network_error', `${PREFIX}: ${label} failed before the service answered (${detail}); check baseUrl and the network.`, { request: label, cause: error });
+    throw new ApiError(
+      'network_error',
+      `${PREFIX}: ${label} failed before the service answered (${detail}); check baseUrl and the network.`,
+      { request: label, cause: error },
+    );
   } finally {
     deadline.dispose();
   }

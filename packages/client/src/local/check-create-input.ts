@@ -20,11 +20,17 @@ const inputSchema = z.object({
 export function checkCreateInput(input: unknown, allowUnknownFields: boolean): { problems: ConfigProblem[]; warnings: ConfigWarning[] } {
   // The service's docs spell the body's field `filter_config`; the client's input is camelCase.
   if (typeof input === 'object' && input !== null && 'filter_config' in input && !('filterConfig' in input)) {
-    return { problems: [{
-      code: 'invalid_config',
-      path: ['filterConfig'],
-      message: 'filterConfig: missing; you passed `filter_config`, the service\'s spelling of the body field. Pass it as `filterConfig` (inside it, keep the service\'s names: event_type, filter, payload).',
-    }], warnings: [] };
+    return {
+      problems: [
+        {
+          code: 'invalid_config',
+          path: ['filterConfig'],
+          message:
+            "filterConfig: missing; you passed `filter_config`, the service's spelling of the body field. Pass it as `filterConfig` (inside it, keep the service's names: event_type, filter, payload).",
+        },
+      ],
+      warnings: [],
+    };
   }
   const parsed = inputSchema.safeParse(input);
   if (!parsed.success) {
@@ -55,7 +61,8 @@ export function checkEndpoint(endpoint: string): ConfigProblem[] {
     const meant = /^[a-z0-9.-]+:\d/i.test(endpoint) ? ` (did you mean ${JSON.stringify(`http://${endpoint}`)}?)` : '';
     return [at(`expects an absolute http(s) URL such as "https://example.com/webhook", got ${JSON.stringify(endpoint)}${meant}`)];
   }
-  if (url.username !== '' || url.password !== '') return [at('must not hold a user name or password; the service authenticates with the delivery header')];
+  if (url.username !== '' || url.password !== '')
+    return [at('must not hold a user name or password; the service authenticates with the delivery header')];
   if (/\s/.test(endpoint)) return [at('must not contain spaces')];
   return [];
 }

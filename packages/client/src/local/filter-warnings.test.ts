@@ -9,14 +9,19 @@ const payload = { followerProfileId: '3761', followingProfileId: '326089' };
 const warned = { $or: [{ followerProfileId: '3761' }, { '$.followingProfileId': '326089' }] };
 
 describe('the client surfaces filter warnings', () => {
-  it('testFilter answers the warnings beside the service\'s verdict', async () => {
+  it("testFilter answers the warnings beside the service's verdict", async () => {
     const result = await env.client.testFilter({ event_type: 'follow.created', filter: warned, payload });
     expect(result.ok).toBe(true);
-    expect(result.warnings?.map((item) => [item.code, item.path])).toEqual([['never_matches', ['filter', '$or', 1, '$.followingProfileId']]]);
+    expect(result.warnings?.map((item) => [item.code, item.path])).toEqual([
+      ['never_matches', ['filter', '$or', 1, '$.followingProfileId']],
+    ]);
   });
 
   it('createWebhook answers them as filterWarnings, paths from filterConfig', async () => {
-    const created = await env.client.createWebhook({ endpoint: 'https://example.test/hook', filterConfig: { event_type: 'follow.created', filter: warned, payload } });
+    const created = await env.client.createWebhook({
+      endpoint: 'https://example.test/hook',
+      filterConfig: { event_type: 'follow.created', filter: warned, payload },
+    });
     expect(created.filterWarnings?.map((item) => item.path)).toEqual([['filterConfig', 'filter', '$or', 1, '$.followingProfileId']]);
     expect(created.filterWarnings?.[0]?.message).toMatch(/^filterConfig\.filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/);
   });

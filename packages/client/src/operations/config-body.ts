@@ -13,8 +13,12 @@ export function configBody(config: WebhookFilterConfig): Record<string, unknown>
 /** The `invalid_config` error: every local problem, no request sent. */
 export function invalidConfig(method: string, problems: readonly ConfigProblem[]): ApiError {
   const reasons = problems.map((item) => item.message);
-  return new ApiError('invalid_config', `@social-webhooks/client: ${method} was not sent; fix these and try again:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`, {
-    reasons,
-    problems,
-  });
+  return new ApiError(
+    'invalid_config',
+    `@social-webhooks/client: ${method} was not sent; fix these and try again:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`,
+    {
+      reasons,
+      problems,
+    },
+  );
 }

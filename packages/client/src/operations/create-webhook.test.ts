@@ -50,24 +50,42 @@ describe('createWebhook', () => {
 
   it('accepts the header nested as authentication.api_key', async () => {
     env.server.enqueue({ body: fixture('create-ok-nested-auth') });
-    await expect(env.client.createWebhook(input)).resolves.toMatchObject({ headerName: 'x-airstack-webhook', headerValue: '0L9wprY8VIlR7jZT' });
+    await expect(env.client.createWebhook(input)).resolves.toMatchObject({
+      headerName: 'x-airstack-webhook',
+      headerValue: '0L9wprY8VIlR7jZT',
+    });
   });
 
   it('sends a config without filter as event_type alone (null counts as absent)', async () => {
-    await env.client.createWebhook({ endpoint: 'http://localhost:3000/webhook', filterConfig: { event_type: 'profile.updated', filter: null, payload: null } });
-    expect(JSON.parse(env.server.requests[0]!.body)).toEqual({ endpoint: 'http://localhost:3000/webhook', filter_config: { event_type: 'profile.updated' } });
+    await env.client.createWebhook({
+      endpoint: 'http://localhost:3000/webhook',
+      filterConfig: { event_type: 'profile.updated', filter: null, payload: null },
+    });
+    expect(JSON.parse(env.server.requests[0]!.body)).toEqual({
+      endpoint: 'http://localhost:3000/webhook',
+      filter_config: { event_type: 'profile.updated' },
+    });
   });
 
-  it('turns a 400 into an ApiError with the service\'s message', async () => {
+  it("turns a 400 into an ApiError with the service's message", async () => {
     env.server.enqueue({ status: 400, body: fixture('create-fail') });
     const error = await failure(env.client.createWebhook(input));
-    expect(error).toMatchObject({ code: 'bad_request', status: 400, serviceMessage: 'Invalid filter configuration', request: 'POST /api/v1/webhooks' });
+    expect(error).toMatchObject({
+      code: 'bad_request',
+      status: 400,
+      serviceMessage: 'Invalid filter configuration',
+      request: 'POST /api/v1/webhooks',
+    });
     expect(error.message).toContain('Invalid filter configuration');
   });
 
   it('turns status:false on a 200 into a rejected ApiError', async () => {
     env.server.enqueue({ status: 200, body: fixture('create-fail') });
-    expect(await failure(env.client.createWebhook(input))).toMatchObject({ code: 'rejected', status: 200, serviceMessage: 'Invalid filter configuration' });
+    expect(await failure(env.client.createWebhook(input))).toMatchObject({
+      code: 'rejected',
+      status: 200,
+      serviceMessage: 'Invalid filter configuration',
+    });
   });
 
   it('refuses a 200 without a header value as invalid_response', async () => {
@@ -85,18 +103,50 @@ describe('createWebhook', () => {
 
   it.each<[string, unknown, RegExp]>([
     ['an invalid endpoint URL', { ...input, endpoint: 'example.com/webhook' }, /^endpoint: not an absolute URL/],
-    ['a non-http endpoint', { ...input, endpoint: 'ftp://example.com/x' }, /^endpoint: expects an absolute http\(s\) URL such as "https:\/\/example\.com\/webhook", got "ftp:\/\/example\.com\/x"$/],
+    [
+      'a non-http endpoint',
+      { ...input, endpoint: 'ftp://example.com/x' },
+      /^endpoint: expects an absolute http\(s\) URL such as "https:\/\/example\.com\/webhook", got "ftp:\/\/example\.com\/x"$/,
+    ],
     // It parses with the scheme "localhost:": the whole value is quoted, and what was meant suggested.
-    ['an endpoint without its scheme', { ...input, endpoint: 'localhost:3000/webhook' }, /^endpoint: expects an absolute http\(s\) URL .*got "localhost:3000\/webhook" \(did you mean "http:\/\/localhost:3000\/webhook"\?\)$/],
+    [
+      'an endpoint without its scheme',
+      { ...input, endpoint: 'localhost:3000/webhook' },
+      /^endpoint: expects an absolute http\(s\) URL .*got "localhost:3000\/webhook" \(did you mean "http:\/\/localhost:3000\/webhook"\?\)$/,
+    ],
     // The service's docs spell the body field filter_config; the client names the field it takes.
-    ['the snake_case filter_config', { endpoint: input.endpoint, filter_config: input.filterConfig }, /^filterConfig: missing; you passed `filter_config`.*Pass it as `filterConfig`/],
+    [
+      'the snake_case filter_config',
+      { endpoint: input.endpoint, filter_config: input.filterConfig },
+      /^filterConfig: missing; you passed `filter_config`.*Pass it as `filterConfig`/,
+    ],
     ['credentials in the endpoint', { ...input, endpoint: 'https://u:p@example.com/x' }, /^endpoint: must not hold a user name/],
     ['an unknown event type', { ...input, filterConfig: { event_type: 'cast.created' } }, /^filterConfig\.event_type: expects one of/],
-    ['a filter without payload', { ...input, filterConfig: { event_type: 'follow.created', filter: { followerProfileId: '1' } } }, /^filterConfig\.payload: a filter needs a sample payload/],
-    ['a payload without filter', { ...input, filterConfig: { event_type: 'follow.created', payload: follow } }, /^filterConfig\.payload: a payload is only sent with a filter/],
-    ['an unknown operator', { ...input, filterConfig: { ...input.filterConfig, filter: { followerProfileId: { $ne: '1' } } } }, /^filterConfig\.filter\.followerProfileId\.\$ne: .*use "\$neq"/],
-    ['a payload that does not satisfy the filter', { ...input, filterConfig: { ...input.filterConfig, filter: { followerProfileId: '1' } } }, /^filterConfig\.filter\.followerProfileId: the payload does not satisfy/],
-    ['a field of another event', { ...input, filterConfig: { ...input.filterConfig, filter: { userId: '1' } } }, /^filterConfig\.filter\.userId: the payload has no field "userId"/],
+    [
+      'a filter without payload',
+      { ...input, filterConfig: { event_type: 'follow.created', filter: { followerProfileId: '1' } } },
+      /^filterConfig\.payload: a filter needs a sample payload/,
+    ],
+    [
+      'a payload without filter',
+      { ...input, filterConfig: { event_type: 'follow.created', payload: follow } },
+      /^filterConfig\.payload: a payload is only sent with a filter/,
+    ],
+    [
+      'an unknown operator',
+      { ...input, filterConfig: { ...input.filterConfig, filter: { followerProfileId: { $ne: '1' } } } },
+      /^filterConfig\.filter\.followerProfileId\.\$ne: .*use "\$neq"/,
+    ],
+    [
+      'a payload that does not satisfy the filter',
+      { ...input, filterConfig: { ...input.filterConfig, filter: { followerProfileId: '1' } } },
+      /^filterConfig\.filter\.followerProfileId: the payload does not satisfy/,
+    ],
+    [
+      'a field of another event',
+      { ...input, filterConfig: { ...input.filterConfig, filter: { userId: '1' } } },
+      /^filterConfig\.filter\.userId: the payload has no field "userId"/,
+    ],
     ['no filterConfig', { endpoint: 'https://example.com' }, /^filterConfig: /],
   ])('refuses %s locally, with reasons and no request', async (_name, bad, reason) => {
     const error = await failure(env.client.createWebhook(bad as CreateWebhookInput));
@@ -110,7 +160,9 @@ describe('createWebhook', () => {
   it('lets a filter name an unlisted field with allowUnknownFields', async () => {
     const lenient = createClient({ apiKey: env.server.apiKey, baseUrl: env.server.url, allowUnknownFields: true });
     const payload = { ...follow, newField: 'x' };
-    await expect(lenient.createWebhook({ ...input, filterConfig: { event_type: 'follow.created', filter: { newField: 'x' }, payload } })).resolves.toMatchObject({
+    await expect(
+      lenient.createWebhook({ ...input, filterConfig: { event_type: 'follow.created', filter: { newField: 'x' }, payload } }),
+    ).resolves.toMatchObject({
       headerName: 'x-airstack-webhook',
     });
   });

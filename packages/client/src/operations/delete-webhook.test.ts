@@ -5,11 +5,18 @@ import { ApiError } from '../errors.js';
 
 const env = useManagementClient();
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as ApiError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error as ApiError,
+  );
 
 describe('deleteWebhook', () => {
   it('deletes a created webhook with exactly the documented request', async () => {
-    const { webhookId } = await env.client.createWebhook({ endpoint: 'https://example.com/hook', filterConfig: { event_type: 'follow.deleted' } });
+    const { webhookId } = await env.client.createWebhook({
+      endpoint: 'https://example.com/hook',
+      filterConfig: { event_type: 'follow.deleted' },
+    });
     await expect(env.client.deleteWebhook(webhookId)).resolves.toEqual({ webhookId, message: 'Webhook deleted successfully' });
     const request = env.server.requests[1]!;
     expect(request).toMatchObject({ method: 'DELETE', path: `/api/v1/webhooks/${webhookId}`, body: '' });
@@ -18,10 +25,15 @@ describe('deleteWebhook', () => {
     expect(request.headers['content-type']).toBeUndefined();
   });
 
-  it('answers bad_request with the service\'s message for an unknown id', async () => {
+  it("answers bad_request with the service's message for an unknown id", async () => {
     const error = await rejection(env.client.deleteWebhook('01UNKNOWN'));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'bad_request', status: 400, serviceMessage: 'Webhook not found', request: 'DELETE /api/v1/webhooks/01UNKNOWN' });
+    expect(error).toMatchObject({
+      code: 'bad_request',
+      status: 400,
+      serviceMessage: 'Webhook not found',
+      request: 'DELETE /api/v1/webhooks/01UNKNOWN',
+    });
   });
 
   it('turns status:false on a 200 into rejected', async () => {

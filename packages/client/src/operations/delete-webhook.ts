@@ -8,7 +8,13 @@ import { rejected } from './create-webhook.js';
 /** `DELETE /api/v1/webhooks/{webhook_id}`. See `Client.deleteWebhook`. */
 export async function deleteWebhook(options: ResolvedClientOptions, webhookId: string, call: CallOptions = {}): Promise<DeletedWebhook> {
   if (typeof webhookId !== 'string' || webhookId.trim() === '' || webhookId.length > 256) {
-    throw invalidConfig('deleteWebhook', [{ code: 'invalid_config', path: ['webhookId'], message: `webhookId: expects the id createWebhook returned, got ${JSON.stringify(webhookId)}` }]);
+    throw invalidConfig('deleteWebhook', [
+      {
+        code: 'invalid_config',
+        path: ['webhookId'],
+        message: `webhookId: expects the id createWebhook returned, got ${JSON.stringify(webhookId)}`,
+      },
+    ]);
   }
   // The id is one path segment: encoded, so `../` or `?` in it cannot reach another endpoint.
   const path = `/api/v1/webhooks/${encodeURIComponent(webhookId)}`;

@@ -17,7 +17,11 @@ describe('testFilter', () => {
     await expect(env.client.testFilter(config)).resolves.toEqual({ ok: true, checkedBy: 'service' });
     const request = env.server.requests[0]!;
     expect(request).toMatchObject({ method: 'POST', path: '/api/v1/filters/test' });
-    expect(request.headers).toMatchObject({ authorization: env.server.apiKey, accept: 'application/json', 'content-type': 'application/json' });
+    expect(request.headers).toMatchObject({
+      authorization: env.server.apiKey,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
     expect(JSON.parse(request.body)).toEqual(config);
   });
 
@@ -26,7 +30,7 @@ describe('testFilter', () => {
     await expect(env.client.testFilter(config)).resolves.toEqual({ ok: true, checkedBy: 'service' });
   });
 
-  it('answers the service\'s failure (400 { status: false }) as a verdict, not an error', async () => {
+  it("answers the service's failure (400 { status: false }) as a verdict, not an error", async () => {
     env.server.enqueue({ status: 400, body: fixture('filter-test-fail') });
     await expect(env.client.testFilter(config)).resolves.toMatchObject({
       ok: false,
@@ -37,12 +41,20 @@ describe('testFilter', () => {
 
   it('answers { success: false } on a 200 as a failure too', async () => {
     env.server.enqueue({ status: 200, body: { success: false, message: 'no match' } });
-    await expect(env.client.testFilter(config)).resolves.toMatchObject({ ok: false, checkedBy: 'service', reasons: [expect.stringContaining('no match')] });
+    await expect(env.client.testFilter(config)).resolves.toMatchObject({
+      ok: false,
+      checkedBy: 'service',
+      reasons: [expect.stringContaining('no match')],
+    });
   });
 
   it('answers a local failure without a request', async () => {
     const result = await env.client.testFilter({ ...config, filter: { followerProfileId: '1' } });
-    expect(result).toMatchObject({ ok: false, checkedBy: 'local', reasons: [expect.stringMatching(/^filter\.followerProfileId: the payload does not satisfy/)] });
+    expect(result).toMatchObject({
+      ok: false,
+      checkedBy: 'local',
+      reasons: [expect.stringMatching(/^filter\.followerProfileId: the payload does not satisfy/)],
+    });
     expect(env.server.requests).toHaveLength(0);
   });
 

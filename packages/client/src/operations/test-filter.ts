@@ -21,12 +21,21 @@ export type ServiceFilterTestResult =
     };
 
 /** `POST /api/v1/filters/test`, after the same test locally. See `Client.testFilter`. */
-export async function testFilter(options: ResolvedClientOptions, config: WebhookFilterConfig, call: CallOptions = {}): Promise<ServiceFilterTestResult> {
+export async function testFilter(
+  options: ResolvedClientOptions,
+  config: WebhookFilterConfig,
+  call: CallOptions = {},
+): Promise<ServiceFilterTestResult> {
   const local = testFilterConfig(config as FilterConfig, { allowUnknownFields: options.allowUnknownFields });
   const warnings = local.warnings === undefined ? {} : { warnings: local.warnings };
   if (!local.ok) return { ok: false, checkedBy: 'local', reasons: local.reasons, problems: local.problems, ...warnings };
   // The filter test takes the config's fields at the top level of the body (docs/contract.md §Management API).
-  const response = await sendRequest(options, { method: 'POST', path: '/api/v1/filters/test', body: configBody(config), signal: call.signal });
+  const response = await sendRequest(options, {
+    method: 'POST',
+    path: '/api/v1/filters/test',
+    body: configBody(config),
+    signal: call.signal,
+  });
   const flag = statusFlag(response.body);
   const success = response.status >= 200 && response.status <= 299;
   if (success && flag !== false) return { ok: true, checkedBy: 'service', ...warnings };
@@ -34,7 +43,13 @@ export async function testFilter(options: ResolvedClientOptions, config: Webhook
   if (flag === false && (success || response.status === 400)) {
     const message = serviceMessageOf(response.body);
     const reason = `the service says the payload does not satisfy the filter${message === undefined ? '' : `: ${message}`}`;
-    return { ok: false, checkedBy: 'service', reasons: [reason], problems: [{ code: 'payload_mismatch', path: [], message: reason }], ...warnings };
+    return {
+      ok: false,
+      checkedBy: 'service',
+      reasons: [reason],
+      problems: [{ code: 'payload_mismatch', path: [], message: reason }],
+      ...warnings,
+    };
   }
   throw httpError(response);
 }

@@ -70,7 +70,11 @@ function call<T>(dedupe: ResolvedDedupe, method: string, run: () => Promise<T>):
   return withTimeout(
     run,
     dedupe.timeoutMs,
-    () => new WebhookError('dedupe_unavailable', `@social-webhooks/core: the dedupe store's ${method} took longer than timeoutMs (${dedupe.timeoutMs} ms).`),
+    () =>
+      new WebhookError(
+        'dedupe_unavailable',
+        `@social-webhooks/core: the dedupe store's ${method} took longer than timeoutMs (${dedupe.timeoutMs} ms).`,
+      ),
   );
 }
 
@@ -94,7 +98,10 @@ function releaseWhenSettled(
       await dedupe.store.release(key, token);
       logger.debug('social-webhooks: released a claim that settled after the receiver gave up on it.', { eventName });
     } catch (error) {
-      logger.warn(`social-webhooks: could not release a claim the receiver gave up on; it lapses after leaseMs (${dedupe.leaseMs} ms).`, { eventName, error });
+      logger.warn(`social-webhooks: could not release a claim the receiver gave up on; it lapses after leaseMs (${dedupe.leaseMs} ms).`, {
+        eventName,
+        error,
+      });
     }
   };
   // After a rejection the claim may or may not have been taken; the release is safe either way.

@@ -8,7 +8,10 @@ export const DEFAULT_DELIVERY_ID_HEADERS: readonly string[] = Object.freeze(['x-
 const MAX_DELIVERY_ID_LENGTH = 256;
 
 /** The first of `headers` the delivery carries with a usable value, or `undefined`. */
-export function readDeliveryId(getHeader: ((name: string) => string | null | undefined) | undefined, headers: readonly string[]): string | undefined {
+export function readDeliveryId(
+  getHeader: ((name: string) => string | null | undefined) | undefined,
+  headers: readonly string[],
+): string | undefined {
   if (getHeader === undefined) return undefined;
   for (const name of headers) {
     const value = getHeader(name)?.trim();

@@ -61,6 +61,7 @@ export function resolveDedupe(option: boolean | DedupeOptions | undefined, sourc
 
 function duration(value: number | undefined, name: string, fallback: number, fail: (message: string) => never): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) fail(`\`${name}\` must be a positive whole number of milliseconds (default ${fallback}); got ${String(value)}.`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    fail(`\`${name}\` must be a positive whole number of milliseconds (default ${fallback}); got ${String(value)}.`);
   return value;
 }

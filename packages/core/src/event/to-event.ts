@@ -13,8 +13,7 @@ import { isJsonObject, type JsonObject } from '../body/parse-body.js';
  * needs to be worked out, nor the type asserted, twice.
  */
 export type ReceivedEvent =
-  | { readonly known: true; readonly event: WebhookEvent }
-  | { readonly known: false; readonly event: UnknownWebhookEvent };
+  { readonly known: true; readonly event: WebhookEvent } | { readonly known: false; readonly event: UnknownWebhookEvent };
 
 /**
  * Turns a parsed body into an event (docs/contract.md §Body forms): an envelope `{ eventName, data }`
@@ -35,10 +34,10 @@ export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEve
   const eventName = envelope ? body['eventName'] : secret.eventName;
   const data = envelope ? body['data'] : body;
   if (typeof eventName !== 'string' || eventName === '') {
-    return refused('invalid_envelope', 'The envelope\'s eventName must be a non-empty string.');
+    return refused('invalid_envelope', "The envelope's eventName must be a non-empty string.");
   }
   if (!isJsonObject(data)) {
-    return refused('invalid_envelope', 'The envelope\'s data must be a JSON object.', eventName);
+    return refused('invalid_envelope', "The envelope's data must be a JSON object.", eventName);
   }
   if (secret.eventName !== undefined && secret.eventName !== eventName) {
     return refused('event_mismatch', 'The header value belongs to a webhook of another event type.', eventName);

@@ -4,7 +4,7 @@ import { isThenable } from '../is-thenable.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { failure, success, type ReceiveResult } from '../result.js';
 
-const HANDLER_FAILED = 'The handler failed. The error went to the receiver\'s onError hook.';
+const HANDLER_FAILED = "The handler failed. The error went to the receiver's onError hook.";
 
 /**
  * Runs the event's handler and maps how it settles to a status (docs/contract.md §Statuses): 200

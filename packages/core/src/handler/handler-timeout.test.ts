@@ -51,7 +51,12 @@ describe('handlerTimeoutMs', () => {
 
 describe('bodyTimeoutMs', () => {
   function slowBody(delayMs: number): Request {
-    const { body, headers } = { body: new TextEncoder().encode(JSON.stringify({ eventName: 'follow.created', data: { followerProfileId: '1', followingProfileId: '2' } })), headers: { 'x-airstack-webhook': SECRET, 'content-type': 'application/json' } };
+    const { body, headers } = {
+      body: new TextEncoder().encode(
+        JSON.stringify({ eventName: 'follow.created', data: { followerProfileId: '1', followingProfileId: '2' } }),
+      ),
+      headers: { 'x-airstack-webhook': SECRET, 'content-type': 'application/json' },
+    };
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(body.slice(0, 10));

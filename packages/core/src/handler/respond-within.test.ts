@@ -28,10 +28,15 @@ describe('respondWithin', () => {
     ]);
   });
 
-  it('answers the handler\'s own outcome when it settles in time', async () => {
+  it("answers the handler's own outcome when it settles in time", async () => {
     const handle = webhookHandler({ secret: SECRET, respondWithin: 1000, on: { 'follow.created': () => sleep(5) } });
     expect((await handle(buildDeliveryRequest({ secret: SECRET }))).status).toBe(200);
-    const failing = webhookHandler({ secret: SECRET, respondWithin: 1000, on: { 'follow.created': () => Promise.reject(new Error('x')) }, onError: () => undefined });
+    const failing = webhookHandler({
+      secret: SECRET,
+      respondWithin: 1000,
+      on: { 'follow.created': () => Promise.reject(new Error('x')) },
+      onError: () => undefined,
+    });
     expect((await failing(buildDeliveryRequest({ secret: SECRET }))).status).toBe(500);
   });
 
@@ -55,7 +60,11 @@ describe('respondWithin', () => {
     const waited: Promise<unknown>[] = [];
     const ctx = { waitUntil: (promise: Promise<unknown>) => void waited.push(promise) };
     let finished = false;
-    const handle = webhookHandler({ secret: SECRET, respondWithin: 5, on: { 'follow.created': async () => void (await sleep(30), (finished = true)) } });
+    const handle = webhookHandler({
+      secret: SECRET,
+      respondWithin: 5,
+      on: { 'follow.created': async () => void (await sleep(30), (finished = true)) },
+    });
     const response = await handle(buildDeliveryRequest({ secret: SECRET }), {}, ctx);
     expect(response.status).toBe(202);
     expect(waited).toHaveLength(1);

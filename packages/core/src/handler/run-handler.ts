@@ -37,7 +37,8 @@ export function runHandler<Context>(options: ResolvedOptions<Context>, input: Ha
 async function runGuarded<Context>(options: ResolvedOptions<Context>, input: HandlerInput<Context>): Promise<Answer> {
   const { received, context } = input;
   const { event } = received;
-  const claim = options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId);
+  const claim =
+    options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId);
   if (claim?.ok === false) return { result: claim.answer };
   const work = Promise.resolve(dispatch(options, received, context)).then(async (result) => {
     await claim?.value(result);

@@ -14,7 +14,7 @@ function recordingHandoff(behaviour: 'store' | 'reject' | 'hang' = 'store', time
     jobs,
     timeoutMs,
     enqueue(job) {
-      if (behaviour === 'reject') return Promise.reject(new Error('READONLY You can\'t write against a read only replica.'));
+      if (behaviour === 'reject') return Promise.reject(new Error("READONLY You can't write against a read only replica."));
       if (behaviour === 'hang') return new Promise(() => undefined);
       jobs.push(job);
       return Promise.resolve();
@@ -22,9 +22,15 @@ function recordingHandoff(behaviour: 'store' | 'reject' | 'hang' = 'store', time
   };
 }
 
-async function post(handle: (request: Request) => Promise<Response>, headers: Record<string, string> = {}, data: unknown = sampleEvent('follow.created').data) {
+async function post(
+  handle: (request: Request) => Promise<Response>,
+  headers: Record<string, string> = {},
+  data: unknown = sampleEvent('follow.created').data,
+) {
   const built = buildDelivery({ secret, data });
-  const response = await handle(new Request('http://localhost/webhook', { method: 'POST', headers: { ...built.headers, ...headers }, body: built.body }));
+  const response = await handle(
+    new Request('http://localhost/webhook', { method: 'POST', headers: { ...built.headers, ...headers }, body: built.body }),
+  );
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
@@ -48,7 +54,10 @@ describe('the handoff option', () => {
     const handle = webhookHandler({ secret, handoff: custom, deliveryIdHeaders: ['X-Delivery-Id'] });
     await post(handle, { 'x-delivery-id': 'mine', 'x-convoy-idempotency-key': 'ignored' });
     await post(handle, { 'x-convoy-idempotency-key': 'ignored' });
-    expect(custom.jobs.map((job) => job.key)).toEqual(['follow.created:header:mine', `follow.created:id:${sampleEvent('follow.created').data.id!}`]);
+    expect(custom.jobs.map((job) => job.key)).toEqual([
+      'follow.created:header:mine',
+      `follow.created:id:${sampleEvent('follow.created').data.id!}`,
+    ]);
   });
 
   it.each(['reject', 'hang'] as const)('answers 503 queue_unavailable within the bound when the queue does %s', async (behaviour) => {
@@ -96,7 +105,12 @@ describe('the instrumentation option', () => {
 
   it('observes the plain receiver too, refusals included, and a handler settling after a 202', async () => {
     const { ends, instrumentation } = recordingInstrumentation();
-    const handle = webhookHandler({ secret, instrumentation, respondWithin: 10, on: { 'follow.created': () => new Promise((resolve) => setTimeout(resolve, 50)) } });
+    const handle = webhookHandler({
+      secret,
+      instrumentation,
+      respondWithin: 10,
+      on: { 'follow.created': () => new Promise((resolve) => setTimeout(resolve, 50)) },
+    });
     await post(handle);
     const forged = buildDelivery({ secret: 'forged' });
     await handle(new Request('http://localhost/webhook', { method: 'POST', ...forged }));

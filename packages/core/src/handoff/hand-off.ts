@@ -38,10 +38,17 @@ export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, lo
     await withTimeout(
       () => resolved.handoff.enqueue(job),
       resolved.timeoutMs,
-      () => new WebhookError('queue_unavailable', `@social-webhooks/core: the handoff's enqueue took longer than timeoutMs (${resolved.timeoutMs} ms).`),
+      () =>
+        new WebhookError(
+          'queue_unavailable',
+          `@social-webhooks/core: the handoff's enqueue took longer than timeoutMs (${resolved.timeoutMs} ms).`,
+        ),
     );
   } catch (error) {
-    logger.error('social-webhooks: the handoff failed to store a delivery; answered 503 so the service retries.', { eventName: event.eventName, error });
+    logger.error('social-webhooks: the handoff failed to store a delivery; answered 503 so the service retries.', {
+      eventName: event.eventName,
+      error,
+    });
     return failure('queue_unavailable', UNAVAILABLE, event.eventName);
   }
   return success('queued', event.eventName);

@@ -12,8 +12,7 @@ export type HeaderCheck = (value: string | null | undefined) => Step<SecretEntry
 
 /** Where the header step finds its secrets: the resolved entries, or a deferred secret's loader. */
 export type SecretSupply =
-  | { readonly entries: readonly SecretEntry[] }
-  | { readonly load: DeferredMatcher; readonly onUnavailable: (error: WebhookError) => void };
+  { readonly entries: readonly SecretEntry[] } | { readonly load: DeferredMatcher; readonly onUnavailable: (error: WebhookError) => void };
 
 const SECRET_UNAVAILABLE = refusal('invalid_options', "The receiver's secret is not configured; the server's log says how to fix it.");
 

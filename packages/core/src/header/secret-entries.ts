@@ -9,10 +9,7 @@ import { WebhookError } from '../errors.js';
  * - a map from event name to string(s): binds each value to its webhook's event type, which is what
  *   types a flat delivery (one without `eventName`) and refuses a body that claims another event.
  */
-export type SecretOption =
-  | string
-  | readonly string[]
-  | { readonly [Name in EventName]?: string | readonly string[] };
+export type SecretOption = string | readonly string[] | { readonly [Name in EventName]?: string | readonly string[] };
 
 /**
  * `secret` given as a function, for a handler built before its secret exists (`next build`, a
@@ -46,7 +43,10 @@ export function toSecretEntries(secret: SecretOption | undefined, source: string
     );
   }
   if (typeof secret === 'string' || Array.isArray(secret)) {
-    return dedupe(toValues(secret, 'secret', fail).map((value) => ({ value, eventName: undefined })), fail);
+    return dedupe(
+      toValues(secret, 'secret', fail).map((value) => ({ value, eventName: undefined })),
+      fail,
+    );
   }
   if (typeof secret !== 'object') {
     return fail(`must be a string, an array of strings, or a map from event name to string(s); got ${typeof secret}.`);

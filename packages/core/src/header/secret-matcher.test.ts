@@ -44,13 +44,22 @@ describe('createSecretMatcher with values that are not ASCII', () => {
       fc.property(secret, fc.string({ maxLength: 14, unit: 'binary' }), fc.boolean(), (value, other, same) => {
         const entry = { value, eventName: undefined };
         // Half the time a value of the secret's length, the case where it is encoded and compared.
-        const received = same ? value : other.length === value.length || other.length === 0 ? other : other.slice(0, value.length).padEnd(value.length, 'é');
+        const received = same
+          ? value
+          : other.length === value.length || other.length === 0
+            ? other
+            : other.slice(0, value.length).padEnd(value.length, 'é');
         expect(createSecretMatcher([entry])(received)).toBe(received === value ? entry : undefined);
       }),
     );
   });
 
   it.each([['é'.repeat(3)], ['\u{1F600}x'], ['\uD800ab'], ['abc\u0000']])('refuses %j against a secret of its length', (received) => {
-    expect(createSecretMatcher([{ value: 'abc', eventName: undefined }, { value: 'abcd', eventName: undefined }])(received)).toBeUndefined();
+    expect(
+      createSecretMatcher([
+        { value: 'abc', eventName: undefined },
+        { value: 'abcd', eventName: undefined },
+      ])(received),
+    ).toBeUndefined();
   });
 });

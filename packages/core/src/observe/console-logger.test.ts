@@ -24,7 +24,11 @@ describe('the default logger (no logger option)', () => {
     const { headers, body } = buildDelivery({ secret: SECRET });
     await handle(new Request('http://x/webhook', { method: 'POST', headers, body: body.slice(0, -3) }));
     expect(spies.warn.mock.calls).toEqual([
-      [expect.stringMatching(/^social-webhooks: delivery answered: 401 header_mismatch\. The delivery header matched no configured secret.*update `secret`/)],
+      [
+        expect.stringMatching(
+          /^social-webhooks: delivery answered: 401 header_mismatch\. The delivery header matched no configured secret.*update `secret`/,
+        ),
+      ],
       [expect.stringMatching(/^social-webhooks: delivery answered: 400 invalid_json\. The body is not UTF-8 JSON/)],
     ]);
     const printed = JSON.stringify(spies.warn.mock.calls);
@@ -33,7 +37,10 @@ describe('the default logger (no logger option)', () => {
 
   it('reports a handler failure on console.error, with the error, and says nothing of 2xx answers', async () => {
     const failure = new Error('db down');
-    const handle = webhookHandler({ secret: SECRET, on: { 'follow.created': () => undefined, 'follow.deleted': () => Promise.reject(failure) } });
+    const handle = webhookHandler({
+      secret: SECRET,
+      on: { 'follow.created': () => undefined, 'follow.deleted': () => Promise.reject(failure) },
+    });
     await handle(buildDeliveryRequest({ secret: SECRET }));
     expect([spies.info, spies.log, spies.warn, spies.error].map((spy) => spy.mock.calls.length)).toEqual([0, 0, 0, 0]);
     await handle(buildDeliveryRequest({ secret: SECRET, eventName: 'follow.deleted' }));
@@ -50,7 +57,13 @@ describe('the default logger (no logger option)', () => {
     expect(spies.warn).toHaveBeenCalledTimes(CONSOLE_LINES_PER_WINDOW + 1);
     expect(spies.warn.mock.lastCall![0]).toMatch(/logged 10 times this minute; further lines like it are counted, not printed/);
     // A rarer outcome still gets through.
-    await handle(new Request('http://x/webhook', { method: 'POST', headers: { 'x-airstack-webhook': SECRET, 'content-type': 'application/json' }, body: '[]' }));
+    await handle(
+      new Request('http://x/webhook', {
+        method: 'POST',
+        headers: { 'x-airstack-webhook': SECRET, 'content-type': 'application/json' },
+        body: '[]',
+      }),
+    );
     expect(spies.warn.mock.lastCall![0]).toMatch(/400 body_not_object/);
   });
 });
@@ -62,7 +75,8 @@ describe('consoleLogger', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let now = 0;
     const logger = consoleLogger(() => now);
-    for (let index = 0; index < 25; index++) logger.warn!('social-webhooks: delivery answered: 401 header_mismatch', { code: 'header_mismatch' });
+    for (let index = 0; index < 25; index++)
+      logger.warn!('social-webhooks: delivery answered: 401 header_mismatch', { code: 'header_mismatch' });
     expect(warn).toHaveBeenCalledTimes(CONSOLE_LINES_PER_WINDOW + 1);
     now = CONSOLE_WINDOW_MS;
     logger.warn!('social-webhooks: delivery answered: 401 header_mismatch', { code: 'header_mismatch' });

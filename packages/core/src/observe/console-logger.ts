@@ -38,7 +38,9 @@ export function consoleLogger(now: () => number = Date.now): Logger {
       if (fields.error === undefined) print(line);
       else print(line, fields.error);
       if (window.lines === CONSOLE_LINES_PER_WINDOW) {
-        print(`social-webhooks: "${key}" logged ${CONSOLE_LINES_PER_WINDOW} times this minute; further lines like it are counted, not printed.`);
+        print(
+          `social-webhooks: "${key}" logged ${CONSOLE_LINES_PER_WINDOW} times this minute; further lines like it are counted, not printed.`,
+        );
       }
     };
   // Looked up on each call, so a test's or an app's later replacement of console.warn is honoured.

@@ -27,7 +27,11 @@ export function createReporter(logger: ResolvedLogger, onResult: ResultHook | un
       ...(hint !== undefined && { hint }),
     };
     const what = afterResponse ? 'handler settled after the answer' : 'delivery answered';
-    levelOf(logger, status, afterResponse)(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);
+    levelOf(
+      logger,
+      status,
+      afterResponse,
+    )(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);
     if (onResult === undefined) return;
     try {
       const returned = onResult(report);

@@ -30,7 +30,13 @@ describe('logger and onResult', () => {
       ['warn', 'social-webhooks: delivery answered: 401 header_mismatch'],
       ['error', 'social-webhooks: delivery answered: 500 handler_failed (follow.deleted)'],
     ]);
-    expect(lines[0]!.fields).toEqual({ status: 200, code: 'handled', eventName: 'follow.created', durationMs: expect.any(Number), afterResponse: false });
+    expect(lines[0]!.fields).toEqual({
+      status: 200,
+      code: 'handled',
+      eventName: 'follow.created',
+      durationMs: expect.any(Number),
+      afterResponse: false,
+    });
     expect(lines[1]!.fields).not.toHaveProperty('eventName');
   });
 
@@ -38,7 +44,13 @@ describe('logger and onResult', () => {
     const reports: DeliveryReport[] = [];
     const handle = webhookHandler({ secret: SECRET, onResult: (report) => void reports.push(report) });
     await handle(buildDeliveryRequest({ secret: SECRET, eventName: 'profile.updated' }));
-    await handle(new Request('http://x/webhook', { method: 'POST', headers: { 'x-airstack-webhook': SECRET, 'content-type': 'application/json' }, body: '[]' }));
+    await handle(
+      new Request('http://x/webhook', {
+        method: 'POST',
+        headers: { 'x-airstack-webhook': SECRET, 'content-type': 'application/json' },
+        body: '[]',
+      }),
+    );
     expect(reports).toEqual([
       { status: 200, code: 'no_handler', eventName: 'profile.updated', durationMs: expect.any(Number), afterResponse: false },
       { status: 400, code: 'body_not_object', eventName: undefined, durationMs: expect.any(Number), afterResponse: false },
@@ -47,9 +59,15 @@ describe('logger and onResult', () => {
   });
 
   it('is silent with logger: false: nothing reaches the console for any outcome', async () => {
-    const spies = (['debug', 'info', 'log', 'warn', 'error'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
+    const spies = (['debug', 'info', 'log', 'warn', 'error'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation(() => undefined),
+    );
     try {
-      const handle = webhookHandler({ secret: SECRET, logger: false, on: { 'follow.created': () => undefined, 'follow.deleted': () => Promise.reject(new Error('x')) } });
+      const handle = webhookHandler({
+        secret: SECRET,
+        logger: false,
+        on: { 'follow.created': () => undefined, 'follow.deleted': () => Promise.reject(new Error('x')) },
+      });
       await handle(buildDeliveryRequest({ secret: SECRET }));
       await handle(buildDeliveryRequest({ secret: 'forged' }));
       await handle(buildDeliveryRequest({ secret: SECRET, eventName: 'follow.deleted' }));
@@ -79,7 +97,11 @@ describe('logger and onResult', () => {
     const failure = new Error('db down');
     const handle = webhookHandler({ secret: SECRET, logger, on: { 'follow.created': () => Promise.reject(failure) } });
     await handle(buildDeliveryRequest({ secret: SECRET }));
-    expect(lines).toContainEqual({ level: 'error', message: 'social-webhooks: the handler for follow.created failed.', fields: { eventName: 'follow.created', error: failure } });
+    expect(lines).toContainEqual({
+      level: 'error',
+      message: 'social-webhooks: the handler for follow.created failed.',
+      fields: { eventName: 'follow.created', error: failure },
+    });
   });
 
   it('accepts console as a logger', () => {
@@ -88,7 +110,9 @@ describe('logger and onResult', () => {
 
   it('refuses a logger that is not an object of functions, and an onResult that is not a function', () => {
     expect(() => webhookHandler({ secret: SECRET, logger: 'console' as unknown as Logger })).toThrow(/`logger` must be an object/);
-    expect(() => webhookHandler({ secret: SECRET, logger: { info: true } as unknown as Logger })).toThrow(/`logger.info` must be a function/);
+    expect(() => webhookHandler({ secret: SECRET, logger: { info: true } as unknown as Logger })).toThrow(
+      /`logger.info` must be a function/,
+    );
     expect(() => webhookHandler({ secret: SECRET, onResult: 1 as unknown as () => void })).toThrow(/`onResult` must be a function/);
   });
 

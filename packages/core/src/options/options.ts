@@ -8,10 +8,7 @@ import type { Logger } from '../observe/logger.js';
 import type { SecretOption, SecretSource } from '../header/secret-entries.js';
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
-export type EventHandler<Name extends EventName, Context> = (
-  event: WebhookEvent<Name>,
-  context: Context,
-) => unknown;
+export type EventHandler<Name extends EventName, Context> = (event: WebhookEvent<Name>, context: Context) => unknown;
 
 /** Handlers by event name. A misspelled name does not compile. */
 export type EventHandlers<Context> = { readonly [Name in EventName]?: EventHandler<Name, Context> };

@@ -2,7 +2,12 @@
  * Resolves a time bound in milliseconds that can be turned off: `undefined` takes `fallback`,
  * `false` means no bound (`undefined`), anything else must be a positive whole number.
  */
-export function resolveDuration(value: number | false | undefined, name: string, fallback: number, fail: (message: string) => never): number | undefined {
+export function resolveDuration(
+  value: number | false | undefined,
+  name: string,
+  fallback: number,
+  fail: (message: string) => never,
+): number | undefined {
   if (value === undefined) return fallback;
   if (value === false) return undefined;
   if (!Number.isSafeInteger(value) || value < 1) {

@@ -17,7 +17,7 @@ function messageOf(options: unknown): string {
 }
 
 describe('resolveOptions', () => {
-  it('resolves defaults into a fresh object and leaves the caller\'s untouched', () => {
+  it("resolves defaults into a fresh object and leaves the caller's untouched", () => {
     const options = Object.freeze({ secret: 'abc' });
     const resolved = resolve(options);
     expect(resolved.header).toBe('x-airstack-webhook');
@@ -41,11 +41,17 @@ describe('resolveOptions', () => {
     [{ secret: 42 }, /must be a string/],
     [{ secret: {} }, /empty map/],
     [{ secret: { 'follow.create': 'abc' } }, /"follow.create", which is not an event name\. Use one of: profile.created/],
-    [{ secret: { 'follow.created': 'same', 'follow.deleted': 'same' } }, /binds one header value to both follow.created and follow.deleted/],
+    [
+      { secret: { 'follow.created': 'same', 'follow.deleted': 'same' } },
+      /binds one header value to both follow.created and follow.deleted/,
+    ],
     [{ secret: 'abc', header: 'bad header' }, /`header` must be an HTTP header name/],
     [{ secret: 'abc', maxBodyBytes: 0 }, /`maxBodyBytes` must be a positive whole number/],
     [{ secret: 'abc', maxBodyBytes: 1.5 }, /`maxBodyBytes`/],
-    [{ secret: 'abc', on: { 'follow.creatd': () => undefined } }, /`on` has the unknown key "follow.creatd": did you mean `follow.created`\?/],
+    [
+      { secret: 'abc', on: { 'follow.creatd': () => undefined } },
+      /`on` has the unknown key "follow.creatd": did you mean `follow.created`\?/,
+    ],
     [{ secret: 'abc', dedupe: { ttl: 5 } }, /`dedupe` has the unknown key "ttl": did you mean `ttlMs`\? Known keys: store, ttlMs/],
     [{ secret: 'abc', dedupe: { leasMs: 5 } }, /`dedupe` has the unknown key "leasMs": did you mean `leaseMs`\?/],
     [{ secret: 'abc', onEvent: () => undefined }, /`options` has the unknown key "onEvent": did you mean `on` \(handlers by event name/],
@@ -53,7 +59,10 @@ describe('resolveOptions', () => {
     [{ secret: 'abc', maxBodySize: 10 }, /unknown key "maxBodySize": did you mean `maxBodyBytes`\?/],
     [{ secret: 'abc', respondwithin: 10 }, /did you mean `respondWithin`\?/],
     [{ secret: 'abc', zzzz: 1 }, /unknown key "zzzz"\. Known keys: secret, on, header/],
-    [{ secret: 'abc', handlerTimeoutMs: 0 }, /`handlerTimeoutMs` must be a positive whole number of milliseconds \(default 10000\), or false/],
+    [
+      { secret: 'abc', handlerTimeoutMs: 0 },
+      /`handlerTimeoutMs` must be a positive whole number of milliseconds \(default 10000\), or false/,
+    ],
     [{ secret: 'abc', bodyTimeoutMs: 1.5 }, /`bodyTimeoutMs` must be a positive whole number/],
     [{ secret: 'abc', logger: null }, /`logger` must be an object.*or false/],
     [{ secret: 'abc', on: { 'follow.created': 'nope' } }, /`on\["follow.created"\]` must be a function/],

@@ -28,7 +28,7 @@ export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
 
 // Names a caller may reach for instead of the right option; spelling alone would not find them.
 const OPTION_ALIASES: Readonly<Record<string, string>> = {
-  onEvent: '`on` (handlers by event name: on: { \'follow.created\': (event) => ... })',
+  onEvent: "`on` (handlers by event name: on: { 'follow.created': (event) => ... })",
   handlers: '`on`',
   events: '`on`',
   secrets: '`secret` (it takes one value, several, or a map)',
@@ -78,7 +78,9 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    fail(`\`maxBodyBytes\` must be a positive whole number of bytes (default ${DEFAULT_MAX_BODY_BYTES}); got ${String(options.maxBodyBytes)}.`);
+    fail(
+      `\`maxBodyBytes\` must be a positive whole number of bytes (default ${DEFAULT_MAX_BODY_BYTES}); got ${String(options.maxBodyBytes)}.`,
+    );
   }
   const { respondWithin } = options;
   if (respondWithin !== undefined && (!Number.isSafeInteger(respondWithin) || respondWithin < 0)) {
@@ -101,7 +103,11 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
     onResult: optionalFunction(options.onResult, 'onResult', fail),
     handoff: resolveHandoff(
       options.handoff,
-      { on: options.on !== undefined, dedupe: options.dedupe !== undefined && options.dedupe !== false, respondWithin: respondWithin !== undefined },
+      {
+        on: options.on !== undefined,
+        dedupe: options.dedupe !== undefined && options.dedupe !== false,
+        respondWithin: respondWithin !== undefined,
+      },
       source,
     ),
     deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, fail),
@@ -112,7 +118,9 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
 function toHeaderList(headers: readonly string[] | undefined, fail: (message: string) => never): readonly string[] {
   if (headers === undefined) return DEFAULT_DELIVERY_ID_HEADERS;
   if (!Array.isArray(headers) || headers.some((name) => typeof name !== 'string' || !TOKEN.test(name.toLowerCase()))) {
-    fail(`\`deliveryIdHeaders\` must be an array of header names such as ['x-convoy-idempotency-key'] ([] turns it off); got ${JSON.stringify(headers)}.`);
+    fail(
+      `\`deliveryIdHeaders\` must be an array of header names such as ['x-convoy-idempotency-key'] ([] turns it off); got ${JSON.stringify(headers)}.`,
+    );
   }
   return headers.map((name) => name.toLowerCase());
 }

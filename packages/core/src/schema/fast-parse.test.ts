@@ -33,9 +33,13 @@ const jsonValue = fc.oneof(
   edgeNumber,
   fc.boolean(),
   fc.array(fc.oneof(fc.string({ maxLength: 4 }), fc.integer()), { maxLength: 3 }),
-  fc.dictionary(fc.constantFrom('image', 'small', 'socialCapitalScore', 'x'), fc.oneof(fc.string({ maxLength: 4 }), fc.double(), fc.constant(null)), {
-    maxKeys: 3,
-  }),
+  fc.dictionary(
+    fc.constantFrom('image', 'small', 'socialCapitalScore', 'x'),
+    fc.oneof(fc.string({ maxLength: 4 }), fc.double(), fc.constant(null)),
+    {
+      maxKeys: 3,
+    },
+  ),
 );
 
 describe.each(SCHEMAS)('createFastParse($name)', ({ schema, sample }) => {
@@ -92,7 +96,9 @@ describe.each(SCHEMAS)('createFastParse($name)', ({ schema, sample }) => {
 
   it('leaves an own __proto__ key, an integer identifier and an invalid field to the schema', () => {
     const identity = schema === followPayloadSchema ? 'followerProfileId' : 'userId';
-    expect(fastParse(JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(sample).slice(1)}`) as Record<string, unknown>)).toBeUndefined();
+    expect(
+      fastParse(JSON.parse(`{"__proto__":{"polluted":true},${JSON.stringify(sample).slice(1)}`) as Record<string, unknown>),
+    ).toBeUndefined();
     expect(fastParse({ ...sample, [identity]: 3761 })).toBeUndefined();
     expect(fastParse({ ...sample, [identity]: undefined })).toBeUndefined();
     expect(fastParse({ ...sample, eventTimestamp: 17 })).toBeUndefined();
@@ -114,7 +120,15 @@ describe.each([
   });
 
   it('passes only what the schema passes, with the same output', () => {
-    const value = fc.oneof(fc.constant(undefined), fc.constant(null), anyString, edgeNumber, fc.boolean(), fc.constant([]), fc.constant({}));
+    const value = fc.oneof(
+      fc.constant(undefined),
+      fc.constant(null),
+      anyString,
+      edgeNumber,
+      fc.boolean(),
+      fc.constant([]),
+      fc.constant({}),
+    );
     fc.assert(
       fc.property(value, (input) => {
         const data = input === undefined ? {} : { field: input };

@@ -52,8 +52,14 @@ describe('core webhookHandler', () => {
   it('still answers 500 when the onError hook itself throws', async () => {
     const handle = webhookHandler({
       secret: 'abc',
-      on: { 'follow.created': () => { throw new Error('first'); } },
-      onError: () => { throw new Error('second'); },
+      on: {
+        'follow.created': () => {
+          throw new Error('first');
+        },
+      },
+      onError: () => {
+        throw new Error('second');
+      },
     });
     const original = console.error;
     console.error = () => undefined;

@@ -18,9 +18,7 @@ export function publishEvent(context: ManagementContext, body: unknown): RouteAn
   const valid = eventPayloadSchemas[eventName].safeParse(data);
   if (!valid.success) return { status: 400, body: { status: false, message: `data: ${firstIssue(valid.error)}` } };
 
-  const matched = context.webhooks
-    .list()
-    .filter((webhook) => webhook.filterConfig.event_type === eventName && webhook.matches(data));
+  const matched = context.webhooks.list().filter((webhook) => webhook.filterConfig.event_type === eventName && webhook.matches(data));
   const faults = (webhook: { readonly id: string }) => mergeFaults(context.webhooks.faults(webhook.id), parsed.data.faults);
   const deliveries = matched.map((webhook) => context.dispatcher.deliver(webhook, eventName, data, faults(webhook)));
   return { status: 202, body: { status: true, eventName, matched: matched.map((webhook) => webhook.id), deliveries } };

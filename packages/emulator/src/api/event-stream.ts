@@ -16,7 +16,9 @@ export function openEventStream(context: ManagementContext, res: ServerResponse)
   const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   send('ready', {});
   const unsubscribeDeliveries = context.dispatcher.log.subscribe((record) => send('delivery', record));
-  const unsubscribeWebhooks = context.webhooks.subscribe(() => send('webhooks', (listWebhooks(context).body as { webhooks: unknown }).webhooks));
+  const unsubscribeWebhooks = context.webhooks.subscribe(() =>
+    send('webhooks', (listWebhooks(context).body as { webhooks: unknown }).webhooks),
+  );
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   res.once('close', () => {
     clearInterval(keepAlive);

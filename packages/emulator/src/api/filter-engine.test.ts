@@ -20,7 +20,10 @@ async function call(method: string, path: string, body?: unknown) {
 const follow = sampleEvent('follow.created').data as Record<string, unknown>;
 
 async function create(filter: Record<string, unknown>) {
-  const answer = await call('POST', '/api/v1/webhooks', { endpoint: 'http://127.0.0.1:9/webhook', filter_config: { event_type: 'follow.created', filter, payload: follow } });
+  const answer = await call('POST', '/api/v1/webhooks', {
+    endpoint: 'http://127.0.0.1:9/webhook',
+    filter_config: { event_type: 'follow.created', filter, payload: follow },
+  });
   return answer;
 }
 
@@ -44,6 +47,10 @@ describe('emulator delivery filtering follows the engine', () => {
     const id = String(follow['followerProfileId']);
     const created = await create({ $or: [{ followerProfileId: id }, { '$.followingProfileId': id }] });
     expect(created.status).toBe(200);
-    expect(created.body['warnings']).toEqual([expect.stringMatching(/^filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step .* never matches \(write "followingProfileId"\)$/)]);
+    expect(created.body['warnings']).toEqual([
+      expect.stringMatching(
+        /^filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step .* never matches \(write "followingProfileId"\)$/,
+      ),
+    ]);
   });
 });

@@ -35,7 +35,10 @@ export async function route(context: RouterContext, req: IncomingMessage, res: S
   // A page that any website could load through DNS rebinding would hand it the token: only the
   // emulator's own host names are served (see allowed-host.ts).
   if (pageRequest && !isAllowedHost(req.headers.host, context.options.host)) {
-    return sendJson(res, 403, { status: false, message: `The emulator's page answers only on its own address; open ${context.baseUrl()}/ instead.` });
+    return sendJson(res, 403, {
+      status: false,
+      message: `The emulator's page answers only on its own address; open ${context.baseUrl()}/ instead.`,
+    });
   }
   if (req.method === 'GET' && url.pathname === '/') return sendPage(res, context);
   const key = req.headers.authorization;

@@ -71,9 +71,21 @@ export class Dispatcher {
    */
   replay(deliveryId: string, webhook: Webhook | undefined): DeliveryRecord {
     const record = this.log.record(deliveryId);
-    if (record === undefined) throw new EmulatorError('unknown_delivery', `no delivery ${JSON.stringify(deliveryId)} in the log; list them with GET /_emulator/deliveries.`);
-    if (webhook === undefined) throw new EmulatorError('webhook_deleted', `the webhook ${record.webhookId} of delivery ${deliveryId} was deleted, so there is nowhere to replay it; create a webhook and publish again.`);
-    if (record.state === 'pending') throw new EmulatorError('delivery_pending', `delivery ${deliveryId} is still being delivered; wait until it is delivered or failed, then replay it.`);
+    if (record === undefined)
+      throw new EmulatorError(
+        'unknown_delivery',
+        `no delivery ${JSON.stringify(deliveryId)} in the log; list them with GET /_emulator/deliveries.`,
+      );
+    if (webhook === undefined)
+      throw new EmulatorError(
+        'webhook_deleted',
+        `the webhook ${record.webhookId} of delivery ${deliveryId} was deleted, so there is nowhere to replay it; create a webhook and publish again.`,
+      );
+    if (record.state === 'pending')
+      throw new EmulatorError(
+        'delivery_pending',
+        `delivery ${deliveryId} is still being delivered; wait until it is delivered or failed, then replay it.`,
+      );
     record.state = 'pending';
     this.log.changed(record);
     this.#start(record, webhook, {}, 'replay');
@@ -99,7 +111,17 @@ export class Dispatcher {
   }
 
   #start(record: DeliveryRecord, webhook: Webhook, faults: Faults, kind: AttemptKind): void {
-    const pending: Pending = { record, webhook, faults, abort: new AbortController(), timer: undefined, round: 0, nextKind: kind, cutsLeft: disconnectCount(faults), duplicated: false };
+    const pending: Pending = {
+      record,
+      webhook,
+      faults,
+      abort: new AbortController(),
+      timer: undefined,
+      round: 0,
+      nextKind: kind,
+      cutsLeft: disconnectCount(faults),
+      duplicated: false,
+    };
     this.#pending.set(record.deliveryId, pending);
     const delayMs = faults.delayMs ?? 0;
     if (delayMs > 0) pending.timer = setTimeout(() => this.#inOrder(pending), delayMs);
@@ -160,7 +182,12 @@ export class Dispatcher {
       cutBeforeAnswer: cut,
     });
     if (record.state !== 'pending' || this.#pending.get(record.deliveryId) !== pending) return; // cancelled while in flight
-    const request = { method: 'POST' as const, url: webhook.endpoint, headers: maskHeaders(headers, webhook.headerName), body: record.body };
+    const request = {
+      method: 'POST' as const,
+      url: webhook.endpoint,
+      headers: maskHeaders(headers, webhook.headerName),
+      body: record.body,
+    };
     record.attempts.push({ attempt: record.attempts.length + 1, kind, at, ...outcome, request });
     this.log.changed(record);
     if (kind === 'duplicate') return this.#finish(pending, 'delivered');

@@ -27,7 +27,15 @@ export const CUT_ERROR = 'connection cut before the answer (disconnect fault)';
  * when it ends, so stopping the emulator leaves no socket behind and one slow endpoint cannot hold
  * a pooled socket another needs. Never rejects.
  */
-export function sendAttempt({ url, headers, body, timeoutMs, signal, maxAnswerBytes, cutBeforeAnswer = false }: AttemptRequest): Promise<AttemptOutcome> {
+export function sendAttempt({
+  url,
+  headers,
+  body,
+  timeoutMs,
+  signal,
+  maxAnswerBytes,
+  cutBeforeAnswer = false,
+}: AttemptRequest): Promise<AttemptOutcome> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {

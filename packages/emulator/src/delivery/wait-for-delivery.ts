@@ -39,7 +39,12 @@ export function waitForDelivery(log: DeliveryLog, match: DeliveryMatch, options:
     const timer = setTimeout(() => {
       unsubscribe();
       const pending = log.list().filter((record) => record.state === 'pending').length;
-      reject(new EmulatorError('wait_timeout', `no delivery matching ${describe(criteria)} settled within ${timeoutMs} ms (${pending} pending); check that a webhook matches the event (publish answers which did) and that its receiver answers, or raise timeoutMs.`));
+      reject(
+        new EmulatorError(
+          'wait_timeout',
+          `no delivery matching ${describe(criteria)} settled within ${timeoutMs} ms (${pending} pending); check that a webhook matches the event (publish answers which did) and that its receiver answers, or raise timeoutMs.`,
+        ),
+      );
     }, timeoutMs);
     const unsubscribe = log.subscribe((record) => {
       if (!fits(record)) return;

@@ -37,7 +37,11 @@ export async function readState(path: string): Promise<StoredState | undefined> 
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new EmulatorError('persist_failed', `cannot read ${path} (${(error as Error).message}); give persistPath a file the emulator may read and write, e.g. .emulator/state.json.`, { cause: error });
+    throw new EmulatorError(
+      'persist_failed',
+      `cannot read ${path} (${(error as Error).message}); give persistPath a file the emulator may read and write, e.g. .emulator/state.json.`,
+      { cause: error },
+    );
   }
   let state: StoredState;
   try {

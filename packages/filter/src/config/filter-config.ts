@@ -15,7 +15,8 @@ export interface FilterConfig {
 }
 
 /** Every way a filter config can be wrong: the filter's codes and the config's own. */
-export type ConfigProblemCode = FilterProblemCode | 'invalid_config' | 'payload_required' | 'unexpected_payload' | 'invalid_payload' | 'payload_mismatch';
+export type ConfigProblemCode =
+  FilterProblemCode | 'invalid_config' | 'payload_required' | 'unexpected_payload' | 'invalid_payload' | 'payload_mismatch';
 
 /** One thing wrong with a filter config; `path` starts with `event_type`, `filter` or `payload`. */
 export interface ConfigProblem {
@@ -40,4 +41,9 @@ export interface ConfigWarning {
  */
 export type FilterTestResult =
   | { readonly ok: true; readonly warnings?: readonly ConfigWarning[] }
-  | { readonly ok: false; readonly reasons: readonly string[]; readonly problems: readonly ConfigProblem[]; readonly warnings?: readonly ConfigWarning[] };
+  | {
+      readonly ok: false;
+      readonly reasons: readonly string[];
+      readonly problems: readonly ConfigProblem[];
+      readonly warnings?: readonly ConfigWarning[];
+    };

@@ -18,7 +18,9 @@ describe('testFilterConfig', () => {
   });
 
   it('accepts a filter with a payload that satisfies it', () => {
-    expect(testFilterConfig({ event_type: 'profile.created', filter: { userId: '3761', followerCount: { $gte: 100 } }, payload: profile })).toEqual({ ok: true });
+    expect(
+      testFilterConfig({ event_type: 'profile.created', filter: { userId: '3761', followerCount: { $gte: 100 } }, payload: profile }),
+    ).toEqual({ ok: true });
   });
 
   it('requires the payload if and only if the filter is present', () => {
@@ -28,7 +30,11 @@ describe('testFilterConfig', () => {
   });
 
   it('says which clauses the payload does not satisfy', () => {
-    const result = testFilterConfig({ event_type: 'follow.created', filter: { followerProfileId: '3761', followingProfileId: '1' }, payload: follow });
+    const result = testFilterConfig({
+      event_type: 'follow.created',
+      filter: { followerProfileId: '3761', followingProfileId: '1' },
+      payload: follow,
+    });
     expect(result).toEqual({
       ok: false,
       reasons: ['filter.followingProfileId: the payload does not satisfy {"followingProfileId":"1"}'],
@@ -43,19 +49,37 @@ describe('testFilterConfig', () => {
   });
 
   it('reports a payload that is not a valid payload of the event', () => {
-    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: { followerProfileId: '3761' } })).toEqual(['invalid_payload']);
-    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: [] as never })).toEqual(['invalid_payload']);
+    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: { followerProfileId: '3761' } })).toEqual([
+      'invalid_payload',
+    ]);
+    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: [] as never })).toEqual([
+      'invalid_payload',
+    ]);
   });
 
   it('matches the payload as sent, as the engine: an integer id equals a numeric string filter', () => {
-    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: { ...follow, followerProfileId: 3761 } })).toEqual([]);
-    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: { $in: ['3761'] } }, payload: { ...follow, followerProfileId: 3761 } })).toEqual(['payload_mismatch']);
+    expect(
+      codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: { ...follow, followerProfileId: 3761 } }),
+    ).toEqual([]);
+    expect(
+      codes({
+        event_type: 'follow.created',
+        filter: { followerProfileId: { $in: ['3761'] } },
+        payload: { ...follow, followerProfileId: 3761 },
+      }),
+    ).toEqual(['payload_mismatch']);
   });
 
   it('reports warnings beside ok: the documented $.socialCapital.$ example never matches', () => {
-    const result = testFilterConfig({ event_type: 'profile.created', filter: { 'socialCapital.$.socialCapitalRank': { $lte: 2000 } }, payload: profile });
+    const result = testFilterConfig({
+      event_type: 'profile.created',
+      filter: { 'socialCapital.$.socialCapitalRank': { $lte: 2000 } },
+      payload: profile,
+    });
     expect(result.ok).toBe(false);
-    expect(result.warnings?.map((item) => [item.code, item.path])).toEqual([['never_matches', ['filter', 'socialCapital.$.socialCapitalRank']]]);
+    expect(result.warnings?.map((item) => [item.code, item.path])).toEqual([
+      ['never_matches', ['filter', 'socialCapital.$.socialCapitalRank']],
+    ]);
     expect(testFilterConfig({ event_type: 'profile.created', filter: { userId: '3761' }, payload: profile })).toEqual({ ok: true });
   });
 

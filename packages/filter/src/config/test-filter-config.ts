@@ -30,7 +30,8 @@ export function testFilterConfig(config: FilterConfig, options: ValidateFilterOp
 }
 
 function collectProblems(config: FilterConfig, options: ValidateFilterOptions, warnings: ConfigWarning[]): ConfigProblem[] {
-  if (!isPlainObject(config)) return [problem('invalid_config', [], `a filter config is an object { event_type, filter?, payload? }, got ${show(config)}`)];
+  if (!isPlainObject(config))
+    return [problem('invalid_config', [], `a filter config is an object { event_type, filter?, payload? }, got ${show(config)}`)];
   const eventName: unknown = config.event_type;
   if (!isEventName(eventName)) {
     return [problem('invalid_config', ['event_type'], `expects one of ${EVENT_NAMES.join(', ')}, got ${show(eventName)}`)];
@@ -40,13 +41,27 @@ function collectProblems(config: FilterConfig, options: ValidateFilterOptions, w
   if (filter === undefined) {
     return payload === undefined
       ? []
-      : [problem('unexpected_payload', ['payload'], 'a payload is only sent with a filter', 'remove the payload, or add the filter it satisfies')];
+      : [
+          problem(
+            'unexpected_payload',
+            ['payload'],
+            'a payload is only sent with a filter',
+            'remove the payload, or add the filter it satisfies',
+          ),
+        ];
   }
   const checked = checkFilter(filter, eventName, options);
   warnings.push(...checked.warnings.map((item) => relocate(item, ['filter'])));
   const found: ConfigProblem[] = checked.problems.map((item) => relocate(item, ['filter']));
   if (payload === undefined) {
-    found.push(problem('payload_required', ['payload'], 'a filter needs a sample payload that satisfies it', 'add "payload": a sample event of the type'));
+    found.push(
+      problem(
+        'payload_required',
+        ['payload'],
+        'a filter needs a sample payload that satisfies it',
+        'add "payload": a sample event of the type',
+      ),
+    );
     return found;
   }
   if (!isPlainObject(payload)) {

@@ -14,7 +14,10 @@ interface FlattenCase {
   readonly error?: string;
 }
 
-const table = JSON.parse(readFileSync(new URL('../../test/engine-flatten-table.json', import.meta.url), 'utf8')) as { commit: string; cases: FlattenCase[] };
+const table = JSON.parse(readFileSync(new URL('../../test/engine-flatten-table.json', import.meta.url), 'utf8')) as {
+  commit: string;
+  cases: FlattenCase[];
+};
 
 /** Back to plain JSON, as the engine's test compares (`jsonEqual` marshals both sides). */
 function toJson(value: GoValue): unknown {

@@ -52,7 +52,13 @@ describe(`the engine's compare_test.go (convoy ${table.commit.slice(0, 7)})`, ()
 
 describe('positionalKeys', () => {
   it('tries canonical indexes up to (number of $) x (the largest index in the payload keys)', () => {
-    const payload = new Map<string, null>([['a.0.b', null], ['a.7.b', null], ['a.07.b', null], ['a.x.b', null], ['c.3', null]]);
+    const payload = new Map<string, null>([
+      ['a.0.b', null],
+      ['a.7.b', null],
+      ['a.07.b', null],
+      ['a.x.b', null],
+      ['c.3', null],
+    ]);
     expect(positionalKeys(payload, 'a.$.b')).toEqual(['a.0.b', 'a.7.b']);
   });
 
@@ -64,7 +70,9 @@ describe('positionalKeys', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('fails as the engine does on a run of digits in a payload key that overflows Go\'s int', () => {
-    expect(() => positionalKeys(new Map([['id12345678901234567890', null]]), 'a.$.b')).toThrow(/strconv.Atoi: parsing "12345678901234567890": value out of range/);
+  it("fails as the engine does on a run of digits in a payload key that overflows Go's int", () => {
+    expect(() => positionalKeys(new Map([['id12345678901234567890', null]]), 'a.$.b')).toThrow(
+      /strconv.Atoi: parsing "12345678901234567890": value out of range/,
+    );
   });
 });

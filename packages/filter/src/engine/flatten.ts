@@ -1,7 +1,20 @@
 import { EngineFault, isGoMap, type GoMap, type GoValue } from './go-value.js';
 
 /** The operators the engine knows (`pkg/flatten`); any other `$name` key is refused. */
-export const ENGINE_OPERATORS: ReadonlySet<string> = new Set(['$gte', '$gt', '$lte', '$lt', '$in', '$nin', '$eq', '$neq', '$or', '$and', '$exist', '$regex']);
+export const ENGINE_OPERATORS: ReadonlySet<string> = new Set([
+  '$gte',
+  '$gt',
+  '$lte',
+  '$lt',
+  '$in',
+  '$nin',
+  '$eq',
+  '$neq',
+  '$or',
+  '$and',
+  '$exist',
+  '$regex',
+]);
 
 /**
  * The engine's `flatten.Flatten`, which it applies to both the payload and the filter: nested

@@ -3,7 +3,7 @@ import { goParseFloat } from './go-parse-float.js';
 
 // Go's strconv.ParseFloat decides which strings the engine reads as numbers; cases from its docs
 // and test table (atof_test.go), where JavaScript's Number() answers otherwise.
-describe('goParseFloat, as Go\'s strconv.ParseFloat(s, 64)', () => {
+describe("goParseFloat, as Go's strconv.ParseFloat(s, 64)", () => {
   it.each([
     ['3761', 3761],
     ['+5', 5],

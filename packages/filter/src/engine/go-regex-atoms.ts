@@ -4,9 +4,20 @@
 // "\r", U+2028, U+2029); `\s` is [\t\n\f\r ] in Go (JS adds \v and Unicode spaces); `(?m)` lines end
 // at "\n" only; `\A` and `\z` are the text's ends; `(?P<name>` is a group; `[[:alpha:]]` is ASCII.
 const POSIX: Readonly<Record<string, string>> = {
-  alnum: '0-9A-Za-z', alpha: 'A-Za-z', ascii: '\\x00-\\x7F', blank: '\\t ', cntrl: '\\x00-\\x1F\\x7F', digit: '0-9',
-  graph: '!-~', lower: 'a-z', print: ' -~', punct: '!-\\/:-@\\[-`{-~', space: '\\t\\n\\v\\f\\r ', upper: 'A-Z',
-  word: '0-9A-Za-z_', xdigit: '0-9A-Fa-f',
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  ascii: '\\x00-\\x7F',
+  blank: '\\t ',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '!-~',
+  lower: 'a-z',
+  print: ' -~',
+  punct: '!-\\/:-@\\[-`{-~',
+  space: '\\t\\n\\v\\f\\r ',
+  upper: 'A-Z',
+  word: '0-9A-Za-z_',
+  xdigit: '0-9A-Fa-f',
 };
 const GO_SPACE = '\\t\\n\\f\\r ';
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { a: '\\x07', f: '\\f', t: '\\t', n: '\\n', r: '\\r', v: '\\v' };
@@ -101,7 +112,8 @@ export function parseEscape(state: State, inClass: boolean): string {
   }
   if (next === 'x') {
     const hex = /^(?:\{([0-9A-Fa-f]{1,6})\}|([0-9A-Fa-f]{2}))/.exec(pattern.slice(state.at));
-    if (hex === null || Number.parseInt(hex[1] ?? hex[2]!, 16) > 0x10ffff) throw new Refusal('the escape "\\x" needs two hex digits or {hex}', true);
+    if (hex === null || Number.parseInt(hex[1] ?? hex[2]!, 16) > 0x10ffff)
+      throw new Refusal('the escape "\\x" needs two hex digits or {hex}', true);
     state.at += hex[0].length;
     return codePoint(Number.parseInt(hex[1] ?? hex[2]!, 16));
   }

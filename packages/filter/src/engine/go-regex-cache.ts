@@ -23,7 +23,9 @@ export function regexMatches(pattern: string, text: string): boolean {
   }
   if (compiled instanceof EngineFault) throw compiled;
   if (text.length > MAX_REGEX_INPUT_LENGTH) {
-    throw new EngineFault(`the string is longer than ${MAX_REGEX_INPUT_LENGTH} characters; $regex is not tried on it here`, { local: true });
+    throw new EngineFault(`the string is longer than ${MAX_REGEX_INPUT_LENGTH} characters; $regex is not tried on it here`, {
+      local: true,
+    });
   }
   compiled.lastIndex = 0;
   return compiled.test(text);

@@ -15,7 +15,13 @@ export function translateGoRegex(pattern: string): Translation {
     const source = parseSequence(state, 0);
     return { ok: true, source, flags: state.caseSet === true ? 'iu' : 'u' };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: error.reason, engineRejects: error.engineRejects, ...(error.hint === undefined ? {} : { hint: error.hint }) };
+    if (error instanceof Refusal)
+      return {
+        ok: false,
+        reason: error.reason,
+        engineRejects: error.engineRejects,
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+      };
     throw error;
   }
 }
@@ -100,7 +106,11 @@ function parseGroup(state: State, depth: number): string {
     // Case folding is JavaScript's `i` flag, for the whole pattern: it may only be set up front.
     if (flags.i !== state.flags.i) {
       if (state.at !== 0 || flagged[2] !== ')') {
-        throw new Refusal('"(?i)" is supported only at the start of the pattern, for all of it', false, 'move (?i) to the start, or spell both cases: [Aa]');
+        throw new Refusal(
+          '"(?i)" is supported only at the start of the pattern, for all of it',
+          false,
+          'move (?i) to the start, or spell both cases: [Aa]',
+        );
       }
       state.caseSet = flags.i;
     }

@@ -24,8 +24,8 @@ const HINTS: Readonly<Record<string, string>> = {
   $equals: 'use "$eq", or a bare value',
   $ge: 'use "$gte"',
   $le: 'use "$lte"',
-  $size: 'the language cannot compare an array\'s length',
-  $type: 'the language cannot test a value\'s type',
+  $size: "the language cannot compare an array's length",
+  $type: "the language cannot test a value's type",
   $match: 'use "$regex"',
   $like: 'use "$regex"',
 };

@@ -14,7 +14,14 @@ const comparisons: ReadonlySet<string> = new Set(COMPARISON_OPERATORS);
 export function parseCondition(operator: string, operand: unknown, at: ProblemPath, problems: FilterProblem[]): Condition | undefined {
   if (!comparisons.has(operator)) {
     if (isOperator(operator)) {
-      problems.push(problem('misplaced_operator', at, `"${operator}" combines filters and belongs beside fields, not inside one`, `write { "${operator}": [{ "field": ... }, ...] }`));
+      problems.push(
+        problem(
+          'misplaced_operator',
+          at,
+          `"${operator}" combines filters and belongs beside fields, not inside one`,
+          `write { "${operator}": [{ "field": ... }, ...] }`,
+        ),
+      );
     } else {
       problems.push(problem('unknown_operator', at, `"${operator}" is not an operator of the language`, operatorHint(operator)));
     }
@@ -33,11 +40,18 @@ export function parseCondition(operator: string, operand: unknown, at: ProblemPa
     case '$nin':
       // The engine also takes one scalar: then the field must be an array that contains it (the
       // same as a bare value); on any other field the engine answers an error (see validateFilter).
-      if (operand === null || typeof operand === 'string' || typeof operand === 'boolean' || (typeof operand === 'number' && Number.isFinite(operand))) {
+      if (
+        operand === null ||
+        typeof operand === 'string' ||
+        typeof operand === 'boolean' ||
+        (typeof operand === 'number' && Number.isFinite(operand))
+      ) {
         return { operator: op, values: [operand], list: false, at };
       }
       if (!Array.isArray(operand)) return fail('expects an array of values, or one value an array field contains');
-      return operand.every((value) => isJsonValue(value)) ? { operator: op, values: operand, list: true, at } : fail('expects an array of JSON values');
+      return operand.every((value) => isJsonValue(value))
+        ? { operator: op, values: operand, list: true, at }
+        : fail('expects an array of JSON values');
     case '$gt':
     case '$gte':
     case '$lt':
@@ -45,7 +59,9 @@ export function parseCondition(operator: string, operand: unknown, at: ProblemPa
       if (typeof operand === 'number' && Number.isFinite(operand)) return { operator: op, value: operand, at };
       return fail(
         'expects a number',
-        typeof operand === 'string' && operand.trim() !== '' && Number.isFinite(Number(operand)) ? `write ${Number(operand)} without quotes` : undefined,
+        typeof operand === 'string' && operand.trim() !== '' && Number.isFinite(Number(operand))
+          ? `write ${Number(operand)} without quotes`
+          : undefined,
       );
     case '$regex': {
       if (typeof operand !== 'string') return fail('expects a pattern string');
@@ -56,6 +72,11 @@ export function parseCondition(operator: string, operand: unknown, at: ProblemPa
     }
     case '$exist':
       if (typeof operand === 'boolean') return { operator: op, value: operand, at };
-      return fail('expects true or false', operand === 'true' || operand === 'false' || operand === 1 || operand === 0 ? `write ${String(operand === 'true' || operand === 1)} without quotes` : undefined);
+      return fail(
+        'expects true or false',
+        operand === 'true' || operand === 'false' || operand === 1 || operand === 0
+          ? `write ${String(operand === 'true' || operand === 1)} without quotes`
+          : undefined,
+      );
   }
 }

@@ -104,7 +104,11 @@ function parseClause(key: string, value: unknown, at: ProblemPath, level: Level,
   const fieldDepth = level.fieldDepth + parsed.steps.filter((step) => step.kind === 'key').length;
   if (fieldDepth > MAX_FIELD_DEPTH) {
     found.warnings.push(
-      problem('deep_nesting', at, `fields nest ${fieldDepth} levels deep here; the service documents at most ${MAX_FIELD_DEPTH} (its engine accepts more)`),
+      problem(
+        'deep_nesting',
+        at,
+        `fields nest ${fieldDepth} levels deep here; the service documents at most ${MAX_FIELD_DEPTH} (its engine accepts more)`,
+      ),
     );
   }
   const positional = level.positional + parsed.steps.filter((step) => step.kind === 'each').length;
@@ -118,13 +122,25 @@ function parseLogical(key: '$and' | '$or', value: unknown, at: ProblemPath, leve
     return undefined;
   }
   if (!Array.isArray(value) || value.length === 0) {
-    found.problems.push(problem('invalid_operand', at, `${key} expects a non-empty array of filters, got ${show(value)}`, `write { "${key}": [{ ... }, { ... }] }`));
+    found.problems.push(
+      problem(
+        'invalid_operand',
+        at,
+        `${key} expects a non-empty array of filters, got ${show(value)}`,
+        `write { "${key}": [{ ... }, { ... }] }`,
+      ),
+    );
     return undefined;
   }
   if (level.fieldDepth > 0) {
     // The engine stores it under the field's flattened key, which an object field never has.
     found.warnings.push(
-      problem('ignored_by_engine', at, `inside a field's object, ${key} is skipped by the engine (it looks for the field itself, which is flattened away)`, `move it to the top level with full paths: { "${key}": [{ "field.sub": ... }] }`),
+      problem(
+        'ignored_by_engine',
+        at,
+        `inside a field's object, ${key} is skipped by the engine (it looks for the field itself, which is flattened away)`,
+        `move it to the top level with full paths: { "${key}": [{ "field.sub": ... }] }`,
+      ),
     );
   }
   // Each filter of the array is flattened on its own, from the payload's root.
@@ -145,7 +161,12 @@ function parseTest(value: unknown, at: ProblemPath, level: Level, found: Found):
     if (operators.length < keys.length) {
       const fields = keys.filter((key) => !operators.includes(key));
       found.problems.push(
-        problem('mixed_keys', at, `mixes operators (${operators.join(', ')}) with fields (${fields.join(', ')})`, 'an object holds either operators or fields'),
+        problem(
+          'mixed_keys',
+          at,
+          `mixes operators (${operators.join(', ')}) with fields (${fields.join(', ')})`,
+          'an object holds either operators or fields',
+        ),
       );
       return undefined;
     }
@@ -161,11 +182,18 @@ function parseTest(value: unknown, at: ProblemPath, level: Level, found: Found):
       // The engine compares a bare array by looking the payload's value up in it with Go's `==`,
       // which is never true for an array field nor equal to a scalar one.
       found.warnings.push(
-        problem('never_matches', at, 'a bare array never matches on the engine', `to match any of these values write { "$in": ${show(value)} }; to require several elements of an array field, { "$and": [{ "field": "a" }, { "field": "b" }] }`),
+        problem(
+          'never_matches',
+          at,
+          'a bare array never matches on the engine',
+          `to match any of these values write { "$in": ${show(value)} }; to require several elements of an array field, { "$and": [{ "field": "a" }, { "field": "b" }] }`,
+        ),
       );
     }
     return { kind: 'equals', value };
   }
-  found.problems.push(problem('invalid_value', at, `expects a JSON value (string, finite number, boolean, null, array or object), got ${show(value)}`));
+  found.problems.push(
+    problem('invalid_value', at, `expects a JSON value (string, finite number, boolean, null, array or object), got ${show(value)}`),
+  );
   return undefined;
 }

@@ -12,7 +12,11 @@ export type ParsedKey = { readonly steps: readonly PathStep[] } | { readonly pro
  * it; on anything else it never matches (validation warns). `continues`: the key holds a nested
  * filter, so its path goes on; `positionalBefore`: `$` steps of the enclosing keys.
  */
-export function parseKey(key: string, at: ProblemPath, options: { readonly continues: boolean; readonly positionalBefore: number }): ParsedKey {
+export function parseKey(
+  key: string,
+  at: ProblemPath,
+  options: { readonly continues: boolean; readonly positionalBefore: number },
+): ParsedKey {
   if (key === '') return { problem: problem('invalid_path', at, 'a field name cannot be empty') };
   if (!key.includes('.') && key !== '$') return { steps: [{ kind: 'key', name: key }] };
   const parts = key.split('.');
@@ -33,7 +37,13 @@ export function parseKey(key: string, at: ProblemPath, options: { readonly conti
   }
   const positional = options.positionalBefore + parts.filter((part) => part === '$').length;
   if (positional > MAX_POSITIONAL_STEPS) {
-    return { problem: problem('too_deep', at, `the path "${key}" has ${positional} "$" steps with its parents, the engine allows at most ${MAX_POSITIONAL_STEPS}`) };
+    return {
+      problem: problem(
+        'too_deep',
+        at,
+        `the path "${key}" has ${positional} "$" steps with its parents, the engine allows at most ${MAX_POSITIONAL_STEPS}`,
+      ),
+    };
   }
   return { steps: parts.map((name): PathStep => (name === '$' ? { kind: 'each' } : { kind: 'key', name })) };
 }

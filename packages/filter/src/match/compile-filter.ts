@@ -32,7 +32,9 @@ export function compileFilter(filter: Filter, options: MatchOptions = {}): Filte
   const { problems } = parseFilter(filter);
   if (problems.length > 0) {
     const list = problems.map((item) => `  - ${item.message}`).join('\n');
-    throw new FilterError('invalid_filter', `@social-webhooks/filter: the filter is not valid; fix these and try again:\n${list}`, { problems });
+    throw new FilterError('invalid_filter', `@social-webhooks/filter: the filter is not valid; fix these and try again:\n${list}`, {
+      problems,
+    });
   }
   const prepared = prepareFilter(filter);
   const settings = { ...options };

@@ -75,7 +75,17 @@ describe('matchesFilter follows the engine, properties', () => {
   });
 
   it('validation warns about each of these shapes for a profile event', () => {
-    const operators = fc.constantFrom({ $in: ['0xa'] }, { $nin: ['0xa'] }, { $eq: '0xa' }, { $neq: '0xa' }, { $regex: '^0x' }, { $gt: 1 }, { $gte: 1 }, { $lt: 1 }, { $lte: 1 });
+    const operators = fc.constantFrom(
+      { $in: ['0xa'] },
+      { $nin: ['0xa'] },
+      { $eq: '0xa' },
+      { $neq: '0xa' },
+      { $regex: '^0x' },
+      { $gt: 1 },
+      { $gte: 1 },
+      { $lt: 1 },
+      { $lte: 1 },
+    );
     fc.assert(
       fc.property(operators, fc.integer({ min: 0, max: 2000 }), (operator, rank) => {
         const warned = (filter: Filter) => checkFilter(filter, 'profile.created').warnings.map((item) => item.code);
@@ -90,15 +100,20 @@ describe('matchesFilter follows the engine, properties', () => {
 
   it('a hint leads to a filter that the engine answers the same for', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: -5000, max: 5000 }), fc.constantFrom('$gt', '$gte', '$lt', '$lte'), (bound, count, operator) => {
-        const written = { followerCount: { [operator]: String(bound) } };
-        const hint = validateFilterSyntax(written)[0]?.hint;
-        expect(hint).toBe(`write ${bound} without quotes`);
-        const fixed = { followerCount: { [operator]: bound } };
-        for (const payload of [{ followerCount: count }, { followerCount: String(count) }]) {
-          expect(evaluateFilter(fixed, payload)).toEqual(evaluateFilter(written, payload));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.constantFrom('$gt', '$gte', '$lt', '$lte'),
+        (bound, count, operator) => {
+          const written = { followerCount: { [operator]: String(bound) } };
+          const hint = validateFilterSyntax(written)[0]?.hint;
+          expect(hint).toBe(`write ${bound} without quotes`);
+          const fixed = { followerCount: { [operator]: bound } };
+          for (const payload of [{ followerCount: count }, { followerCount: String(count) }]) {
+            expect(evaluateFilter(fixed, payload)).toEqual(evaluateFilter(written, payload));
+          }
+        },
+      ),
     );
   });
 

@@ -30,7 +30,8 @@ describe('the documented filter cases (fixtures/filters/cases.json), as the engi
   });
 
   it('with the older engine (numericStrings: "as-strings") every case agrees with the list', () => {
-    for (const item of cases) expect(matchesFilter(item.filter, item.payload, { numericStrings: 'as-strings' }), item.name).toBe(item.matches);
+    for (const item of cases)
+      expect(matchesFilter(item.filter, item.payload, { numericStrings: 'as-strings' }), item.name).toBe(item.matches);
   });
 
   it('every override names a case of the list', () => {
@@ -49,8 +50,16 @@ describe('matchesFilter', () => {
     ['a missing field beside a matching clause is skipped', { location: 'x', userId: '3761' }, true],
     ['null equals null only', { socialCapital: { socialCapitalRank: null } }, false],
     ['a bare value on an array field means contains', { userAssociatedAddresses: 'Cry3MBYMS34p67Tr6pmart85JuTpdULhgDtaV8rxadng' }, true],
-    ['$eq on an array field compares the whole array: false', { userAssociatedAddresses: { $eq: 'Cry3MBYMS34p67Tr6pmart85JuTpdULhgDtaV8rxadng' } }, false],
-    ['$in a list on an array field: false, the array is not in the list', { userAssociatedAddresses: { $in: ['x', '0xcbfbcbfca74955b8ab75dec41f7b9ef36f329879'] } }, false],
+    [
+      '$eq on an array field compares the whole array: false',
+      { userAssociatedAddresses: { $eq: 'Cry3MBYMS34p67Tr6pmart85JuTpdULhgDtaV8rxadng' } },
+      false,
+    ],
+    [
+      '$in a list on an array field: false, the array is not in the list',
+      { userAssociatedAddresses: { $in: ['x', '0xcbfbcbfca74955b8ab75dec41f7b9ef36f329879'] } },
+      false,
+    ],
     ['$in one value on an array field: contains', { userAssociatedAddresses: { $in: '0xcbfbcbfca74955b8ab75dec41f7b9ef36f329879' } }, true],
     ['$nin on an array field: no element in the list', { userAssociatedAddresses: { $nin: ['x', 'y'] } }, true],
     ['$neq alone on a missing field: no match', { location: { $neq: 'Paris' } }, false],
@@ -66,11 +75,23 @@ describe('matchesFilter', () => {
     ['$regex is an unanchored search', { profileName: { $regex: 'staker' } }, true],
     ['$regex takes the inline flag (?i)', { profileName: { $regex: '(?i)^TOKEN' } }, true],
     ['$regex on a number is an engine error: no match', { followerCount: { $regex: '108' } }, false],
-    ['an array of strings stays whole: an index step never matches', { 'userAssociatedAddresses.1': 'Cry3MBYMS34p67Tr6pmart85JuTpdULhgDtaV8rxadng' }, false],
+    [
+      'an array of strings stays whole: an index step never matches',
+      { 'userAssociatedAddresses.1': 'Cry3MBYMS34p67Tr6pmart85JuTpdULhgDtaV8rxadng' },
+      false,
+    ],
     ['a numeric step past the end is missing', { 'userAssociatedAddresses.7': { $exist: true } }, false],
-    ['the documented $.socialCapital.$ form never matches: $ indexes arrays', { '$.socialCapital.$.socialCapitalRank': { $gte: 1000 } }, false],
+    [
+      'the documented $.socialCapital.$ form never matches: $ indexes arrays',
+      { '$.socialCapital.$.socialCapitalRank': { $gte: 1000 } },
+      false,
+    ],
     ['bare arrays compare whole arrays', { userAssociatedAddresses: ['x'] }, false],
-    ['$or inside a nested filter is skipped: alone, no match', { socialCapital: { $or: [{ socialCapitalRank: 1 }, { socialCapitalRank: 1512 }] } }, false],
+    [
+      '$or inside a nested filter is skipped: alone, no match',
+      { socialCapital: { $or: [{ socialCapitalRank: 1 }, { socialCapitalRank: 1512 }] } },
+      false,
+    ],
     ['__proto__ is an own key, not the prototype', JSON.parse('{"__proto__": {"$exist": true}}') as Filter, false],
     ['constructor is not reached through the prototype', { constructor: { $exist: true } }, false],
   ] as const)('%s', (_name, filter, expected) => {

@@ -17,12 +17,23 @@ export type RegexResult =
  */
 export function compileRegex(pattern: string): RegexResult {
   if (pattern.length > MAX_REGEX_LENGTH) {
-    return { ok: false, reason: `the pattern is ${pattern.length} characters long, at most ${MAX_REGEX_LENGTH} are allowed`, engineRejects: false };
+    return {
+      ok: false,
+      reason: `the pattern is ${pattern.length} characters long, at most ${MAX_REGEX_LENGTH} are allowed`,
+      engineRejects: false,
+    };
   }
   const translation = translateGoRegex(pattern);
   if (!translation.ok) {
-    const reason = translation.engineRejects ? `the service's engine (Go regexp) refuses it: ${translation.reason}` : `${translation.reason}, so it cannot be checked locally`;
-    return { ok: false, reason, ...(translation.hint === undefined ? {} : { hint: translation.hint }), engineRejects: translation.engineRejects };
+    const reason = translation.engineRejects
+      ? `the service's engine (Go regexp) refuses it: ${translation.reason}`
+      : `${translation.reason}, so it cannot be checked locally`;
+    return {
+      ok: false,
+      reason,
+      ...(translation.hint === undefined ? {} : { hint: translation.hint }),
+      engineRejects: translation.engineRejects,
+    };
   }
   const unsafe = findUnsafeConstruct(pattern);
   if (unsafe !== undefined) return { ok: false, ...unsafe, engineRejects: false };

@@ -67,13 +67,22 @@ function stepProblem(shape: FieldShape, step: PathStep, named: string, without: 
   const isArray = shape.kinds.has('array');
   const ofObjects = isArray && shape.items !== undefined && (shape.items.any || shape.items.kinds.has('object'));
   if (step.kind === 'each' && !isArray) {
-    return { text: `"${named}" holds ${describeShape(shape)}; the engine's "$" step indexes arrays of objects only, so this never matches`, hint: `drop the "$" step: write "${without}"` };
+    return {
+      text: `"${named}" holds ${describeShape(shape)}; the engine's "$" step indexes arrays of objects only, so this never matches`,
+      hint: `drop the "$" step: write "${without}"`,
+    };
   }
   if (step.kind === 'each' && !ofObjects) {
-    return { text: `"${named}" holds ${describeShape(shape)}; the engine keeps such an array whole, so a "$" step never matches`, hint: `test the array itself: { "${named}": value } means it contains value` };
+    return {
+      text: `"${named}" holds ${describeShape(shape)}; the engine keeps such an array whole, so a "$" step never matches`,
+      hint: `test the array itself: { "${named}": value } means it contains value`,
+    };
   }
   if (step.kind === 'key' && /^\d+$/.test(step.name) && isArray && !ofObjects) {
-    return { text: `"${named}" holds ${describeShape(shape)}; the engine keeps such an array whole, so an index step never matches`, hint: `test the array itself: { "${named}": value } means it contains value` };
+    return {
+      text: `"${named}" holds ${describeShape(shape)}; the engine keeps such an array whole, so an index step never matches`,
+      hint: `test the array itself: { "${named}": value } means it contains value`,
+    };
   }
   return undefined;
 }
@@ -98,9 +107,11 @@ function unknownField(name: string, parent: string, shape: FieldShape, at: Probl
     return problem('unknown_field', at, `"${parent}" holds ${describeShape(shape)}, which has no field "${name}"`);
   }
   const known = [...shape.properties.keys()];
-  const close = known.find((key) => key.toLowerCase() === name.toLowerCase()) ?? known.find((key) => name.length > 3 && editDistance(key, name) <= 2);
+  const close =
+    known.find((key) => key.toLowerCase() === name.toLowerCase()) ?? known.find((key) => name.length > 3 && editDistance(key, name) <= 2);
   const home = parent === '' ? options.elsewhere.find((other) => other.shape.properties?.has(name)) : undefined;
-  const hint = close !== undefined ? `did you mean "${close}"?` : home !== undefined ? `"${name}" is a field of ${home.label} events` : undefined;
+  const hint =
+    close !== undefined ? `did you mean "${close}"?` : home !== undefined ? `"${name}" is a field of ${home.label} events` : undefined;
   return problem('unknown_field', at, `the payload has no field "${full}"`, hint);
 }
 
@@ -138,7 +149,9 @@ function checkCondition(condition: Condition, shape: FieldShape, options: CheckF
     case '$lt':
     case '$lte':
       if (!accepts(shape, 'number') && !accepts(shape, 'integer') && !(options.numericStringsAsNumbers && accepts(shape, 'string'))) {
-        problems.push(problem('type_mismatch', condition.at, `the field holds ${describeShape(shape)}; ${condition.operator} compares numbers only`));
+        problems.push(
+          problem('type_mismatch', condition.at, `the field holds ${describeShape(shape)}; ${condition.operator} compares numbers only`),
+        );
       }
       return;
     case '$regex':
@@ -162,6 +175,11 @@ function checkValue(value: JsonValue, shape: FieldShape, at: ProblemPath, numeri
   if (numericString && numberField) hint = `write ${Number(value)} without quotes`;
   else if (typeof value === 'number' && accepts(shape, 'string')) hint = `write "${value}" in quotes`;
   problems.push(
-    problem('type_mismatch', at, `the field holds ${describeShape(shape)}; ${show(value)} is ${describeKind(kind)} and never equals it`, hint),
+    problem(
+      'type_mismatch',
+      at,
+      `the field holds ${describeShape(shape)}; ${show(value)} is ${describeKind(kind)} and never equals it`,
+      hint,
+    ),
   );
 }

@@ -58,7 +58,8 @@ function fromSchema(node: SchemaNode): FieldShape {
 
 function merge(a: FieldShape, b: FieldShape): FieldShape {
   if (a.any || b.any) return ANY_SHAPE;
-  const properties = a.properties === undefined ? b.properties : b.properties === undefined ? a.properties : new Map([...a.properties, ...b.properties]);
+  const properties =
+    a.properties === undefined ? b.properties : b.properties === undefined ? a.properties : new Map([...a.properties, ...b.properties]);
   const items = a.items === undefined ? b.items : b.items === undefined ? a.items : merge(a.items, b.items);
   return { any: false, kinds: new Set([...a.kinds, ...b.kinds]), properties, items };
 }
@@ -74,7 +75,8 @@ export function accepts(shape: FieldShape, kind: JsonKind): boolean {
 export function describeShape(shape: FieldShape): string {
   if (shape.any) return 'any value';
   const names = [...shape.kinds].map((kind) => {
-    if (kind === 'array') return shape.items === undefined || shape.items.any ? 'an array' : `an array of ${plural(describeShape(shape.items))}`;
+    if (kind === 'array')
+      return shape.items === undefined || shape.items.any ? 'an array' : `an array of ${plural(describeShape(shape.items))}`;
     return describeKind(kind);
   });
   return names.join(' or ');

@@ -10,7 +10,9 @@ describe('validateFilter', () => {
     expect(validateFilter({ socialCapital: { socialCapitalRank: { $lte: 100 } } }, 'profile.updated')).toEqual([]);
     expect(validateFilter({ '$.socialCapital.$.socialCapitalRank': { $lte: 100 } }, 'profile.created')).toEqual([]);
     expect(validateFilter({ userAssociatedAddresses: '0xa3a736379bfb4a9748c3e4daf5f9af0edfcc6c1a' }, 'profile.created')).toEqual([]);
-    expect(validateFilter({ $or: [{ followerProfileId: '3761' }, { followingProfileId: { $in: ['1', '2'] } }] }, 'follow.deleted')).toEqual([]);
+    expect(validateFilter({ $or: [{ followerProfileId: '3761' }, { followingProfileId: { $in: ['1', '2'] } }] }, 'follow.deleted')).toEqual(
+      [],
+    );
     expect(validateFilter({ 'profileImageContentValue.image.small': { $regex: '^https://' } }, 'profile.created')).toEqual([]);
     expect(validateFilter({ profileMetadata: { anything: { goes: 1 } } }, 'profile.created')).toEqual([]);
   });
@@ -41,7 +43,9 @@ describe('validateFilter', () => {
   it('warns about nesting deeper than the documented 3 levels (the engine accepts it), nested or dotted', () => {
     const nested = checkFilter({ profileImageContentValue: { image: { small: { x: 1 } } } }, 'profile.created');
     expect(nested.warnings.find((item) => item.code === 'deep_nesting')?.path).toEqual(['profileImageContentValue', 'image', 'small', 'x']);
-    expect(checkFilter({ 'a.b.c.d': 1 }, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code)).toContain('deep_nesting');
+    expect(checkFilter({ 'a.b.c.d': 1 }, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code)).toContain(
+      'deep_nesting',
+    );
     expect(checkFilter({ 'profileImageContentValue.image.small': 'x' }, 'profile.created')).toEqual({ problems: [], warnings: [] });
   });
 
@@ -62,7 +66,13 @@ describe('validateFilter', () => {
 
   it('warns about operators on an array field, with a fix that means "contains"', () => {
     const { warnings } = checkFilter({ userAssociatedAddresses: { $eq: '0xa' } }, 'profile.created');
-    expect(summary(warnings)).toEqual([{ code: 'never_matches', path: ['userAssociatedAddresses', '$eq'], hint: 'write a bare value: { "userAssociatedAddresses": "0xa" } means the array contains it' }]);
+    expect(summary(warnings)).toEqual([
+      {
+        code: 'never_matches',
+        path: ['userAssociatedAddresses', '$eq'],
+        hint: 'write a bare value: { "userAssociatedAddresses": "0xa" } means the array contains it',
+      },
+    ]);
     expect(checkFilter({ userAssociatedAddresses: '0xa' }, 'profile.created')).toEqual({ problems: [], warnings: [] });
     expect(checkFilter({ userAssociatedAddresses: { $regex: '^0x' } }, 'profile.created').warnings[0]?.code).toBe('engine_error');
     expect(checkFilter({ userAssociatedAddresses: { $nin: ['0xa'] } }, 'profile.created').warnings[0]?.code).toBe('always_matches');
@@ -70,7 +80,8 @@ describe('validateFilter', () => {
   });
 
   it('warns about $exist: false alone, $or inside a field, a bare array, and unknown fields when they are allowed', () => {
-    const codes = (filter: Record<string, unknown>) => checkFilter(filter, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code);
+    const codes = (filter: Record<string, unknown>) =>
+      checkFilter(filter, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code);
     expect(codes({ userRecoveryAddress: { $exist: false } })).toEqual(['never_matches']);
     expect(codes({ userRecoveryAddress: { $exist: false }, userId: '3761' })).toEqual([]);
     expect(codes({ socialCapital: { $or: [{ socialCapitalRank: 1 }] } })).toEqual(['ignored_by_engine']);
@@ -87,15 +98,25 @@ describe('validateFilter', () => {
   });
 
   it('reports an invalid or unsafe regex', () => {
-    expect(validateFilter({ profileName: { $regex: '(' } }, 'profile.created')[0]).toMatchObject({ code: 'invalid_regex', path: ['profileName', '$regex'] });
+    expect(validateFilter({ profileName: { $regex: '(' } }, 'profile.created')[0]).toMatchObject({
+      code: 'invalid_regex',
+      path: ['profileName', '$regex'],
+    });
     expect(validateFilter({ profileName: { $regex: '(a+)+$' } }, 'profile.created')[0]?.code).toBe('invalid_regex');
     expect(validateFilter({ profileName: { $regex: '(?=x)' } }, 'profile.created')[0]?.message).toMatch(/RE2/);
   });
 
   it('reports a field the payload does not have, with a hint', () => {
-    expect(summary(validateFilter({ userid: '1' }, 'profile.created'))).toEqual([{ code: 'unknown_field', path: ['userid'], hint: 'did you mean "userId"?' }]);
-    expect(summary(validateFilter({ userId: '1' }, 'follow.created'))).toEqual([{ code: 'unknown_field', path: ['userId'], hint: '"userId" is a field of profile events' }]);
-    expect(validateFilter({ socialCapital: { rank: 1 } }, 'profile.created')[0]).toMatchObject({ code: 'unknown_field', path: ['socialCapital', 'rank'] });
+    expect(summary(validateFilter({ userid: '1' }, 'profile.created'))).toEqual([
+      { code: 'unknown_field', path: ['userid'], hint: 'did you mean "userId"?' },
+    ]);
+    expect(summary(validateFilter({ userId: '1' }, 'follow.created'))).toEqual([
+      { code: 'unknown_field', path: ['userId'], hint: '"userId" is a field of profile events' },
+    ]);
+    expect(validateFilter({ socialCapital: { rank: 1 } }, 'profile.created')[0]).toMatchObject({
+      code: 'unknown_field',
+      path: ['socialCapital', 'rank'],
+    });
     expect(validateFilter({ 'userId.x': 1 }, 'profile.created')[0]?.code).toBe('unknown_field');
     expect(validateFilter({ userid: '1' }, 'profile.created', { allowUnknownFields: true })).toEqual([]);
   });
@@ -110,7 +131,11 @@ describe('validateFilter', () => {
     expect(validateFilter({ isFarcasterPowerUser: { $gt: 1 } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ followerCount: { $regex: '1' } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ userId: { nested: 1 } }, 'profile.created')[0]?.code).toBe('type_mismatch');
-    expect(validateFilter({ isFarcasterPowerUser: { $in: [true, 'yes'] } }, 'profile.created')[0]?.path).toEqual(['isFarcasterPowerUser', '$in', 1]);
+    expect(validateFilter({ isFarcasterPowerUser: { $in: [true, 'yes'] } }, 'profile.created')[0]?.path).toEqual([
+      'isFarcasterPowerUser',
+      '$in',
+      1,
+    ]);
     // Identity fields may be integers on the wire (docs/contract.md §Events), and the engine equals 3761 and "3761".
     expect(validateFilter({ userId: 3761 }, 'profile.created')).toEqual([]);
   });

@@ -72,7 +72,11 @@ export function checkFilter(filter: unknown, eventName: EventName, options: Vali
     label: name.split('.')[0]!,
     shape: payloadShape(name),
   }));
-  const settings = { allowUnknownFields: options.allowUnknownFields ?? false, numericStringsAsNumbers: options.numericStrings !== 'as-strings', elsewhere };
+  const settings = {
+    allowUnknownFields: options.allowUnknownFields ?? false,
+    numericStringsAsNumbers: options.numericStrings !== 'as-strings',
+    elsewhere,
+  };
   checkFields(parsed.node, payloadShape(eventName), settings, found);
   return found;
 }

@@ -17,9 +17,15 @@ export function warnOnShape(test: FieldTest, shape: FieldShape, at: ProblemPath,
   const only = (kind: string) => shape.kinds.has(kind as never) && [...shape.kinds].every((item) => item === kind || item === 'null');
   if (only('object')) {
     // A nullable object field is a plain `null` value when it is null, which a test may match.
-    const whenNull = shape.kinds.has('null') && mayMatchNull(test) ? ' while it holds an object (it can match only when the field is null)' : '';
+    const whenNull =
+      shape.kinds.has('null') && mayMatchNull(test) ? ' while it holds an object (it can match only when the field is null)' : '';
     warnings.push(
-      problem('never_matches', at, `the field holds ${describeShape(shape)}; the engine flattens an object into its fields, so the field itself is never there and this never matches${whenNull}`, `test a field inside it: { "${String(at[at.length - 1])}.field": ... }`),
+      problem(
+        'never_matches',
+        at,
+        `the field holds ${describeShape(shape)}; the engine flattens an object into its fields, so the field itself is never there and this never matches${whenNull}`,
+        `test a field inside it: { "${String(at[at.length - 1])}.field": ... }`,
+      ),
     );
     return true;
   }
@@ -40,11 +46,27 @@ function onArray(condition: Condition, field: string): Verdict | undefined {
   const value = 'value' in condition ? show(condition.value) : '';
   switch (condition.operator) {
     case '$in':
-      return condition.list ? { code: 'never_matches', text: `${array}, which is never one of the listed values`, hint: `to match arrays that contain one of them, write { "$or": [{ "${field}": ${show(condition.values[0])} }, ...] }` } : undefined;
+      return condition.list
+        ? {
+            code: 'never_matches',
+            text: `${array}, which is never one of the listed values`,
+            hint: `to match arrays that contain one of them, write { "$or": [{ "${field}": ${show(condition.values[0])} }, ...] }`,
+          }
+        : undefined;
     case '$nin':
-      return condition.list ? { code: 'always_matches', text: `${array}, which is never one of the listed values, so this always holds`, hint: 'the engine cannot test that no element is in a list' } : undefined;
+      return condition.list
+        ? {
+            code: 'always_matches',
+            text: `${array}, which is never one of the listed values, so this always holds`,
+            hint: 'the engine cannot test that no element is in a list',
+          }
+        : undefined;
     case '$eq':
-      return { code: 'never_matches', text: `${array} with ${value}, which it never equals`, hint: `write a bare value: { "${field}": ${value} } means the array contains it` };
+      return {
+        code: 'never_matches',
+        text: `${array} with ${value}, which it never equals`,
+        hint: `write a bare value: { "${field}": ${value} } means the array contains it`,
+      };
     case '$neq':
       return { code: 'always_matches', text: `${array} with ${value}, which it never equals, so this always holds` };
     case '$gte':
@@ -63,7 +85,11 @@ function onArray(condition: Condition, field: string): Verdict | undefined {
 function onScalar(condition: Condition, shape: FieldShape): Verdict | undefined {
   if ((condition.operator === '$in' || condition.operator === '$nin') && !condition.list && !shape.kinds.has('array')) {
     const value = show(condition.values[0]);
-    return { code: 'engine_error', text: `with one value, ${condition.operator} needs an array field; on ${describeShape(shape)} the engine answers an error`, hint: `write { "${condition.operator}": [${value}] }` };
+    return {
+      code: 'engine_error',
+      text: `with one value, ${condition.operator} needs an array field; on ${describeShape(shape)} the engine answers an error`,
+      hint: `write { "${condition.operator}": [${value}] }`,
+    };
   }
   return undefined;
 }
@@ -71,5 +97,12 @@ function onScalar(condition: Condition, shape: FieldShape): Verdict | undefined 
 function mayMatchNull(test: FieldTest): boolean {
   if (test.kind === 'equals') return test.value === null;
   if (test.kind !== 'operators') return false;
-  return test.conditions.every((condition) => condition.operator === '$exist' || condition.operator === '$neq' || condition.operator === '$nin' || ('value' in condition && condition.value === null) || (condition.operator === '$in' && condition.values.includes(null)));
+  return test.conditions.every(
+    (condition) =>
+      condition.operator === '$exist' ||
+      condition.operator === '$neq' ||
+      condition.operator === '$nin' ||
+      ('value' in condition && condition.value === null) ||
+      (condition.operator === '$in' && condition.values.includes(null)),
+  );
 }
