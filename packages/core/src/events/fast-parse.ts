@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { flag, identifier, integer, text } from './field-schemas.js';
 
 type Payload = Record<string, unknown>;
@@ -20,7 +20,7 @@ const FLAG = 2;
 const IDENTIFIER = 3;
 const OTHER = 4;
 
-const KINDS = new Map<z.ZodType, number>([
+const KINDS = new Map<z.core.$ZodType, number>([
   [text, TEXT],
   [integer, INTEGER],
   [flag, FLAG],
@@ -30,7 +30,7 @@ const KINDS = new Map<z.ZodType, number>([
 interface Field {
   readonly key: string;
   readonly kind: number;
-  readonly schema: z.ZodType;
+  readonly schema: z.core.$ZodType;
 }
 
 /**
@@ -38,7 +38,7 @@ interface Field {
  * any other field (a nested object, an array) goes through its own schema, and its output is used.
  * Unknown fields pass unchanged, as `looseObject` keeps them.
  */
-export function createFastParse(schema: z.ZodObject): FastParse {
+export function createFastParse(schema: z.ZodMiniObject): FastParse {
   const fields: Field[] = Object.entries(schema.shape).map(([key, field]) => ({ key, kind: KINDS.get(field) ?? OTHER, schema: field }));
   return function fastParse(data) {
     // The schema leaves an own `__proto__` key out of its output; so does nothing here.
@@ -61,7 +61,7 @@ export function createFastParse(schema: z.ZodObject): FastParse {
           if (typeof value !== 'string') return undefined;
           continue;
       }
-      const parsed = field.schema.safeParse(value);
+      const parsed = z.safeParse(field.schema, value);
       if (!parsed.success) return undefined;
       if (parsed.data === value) continue;
       // Copied on the first change, so the caller's object is never written to.

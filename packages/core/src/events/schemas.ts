@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { EventName } from './event-names.js';
 import { flag, identifier, integer, text } from './field-schemas.js';
 
 export const profileImageContentValueSchema = z.looseObject({
-  image: z
-    .looseObject({
+  image: z.nullish(
+    z.looseObject({
       extraSmall: text,
       small: text,
       medium: text,
       large: text,
       original: text,
-    })
-    .nullish(),
+    }),
+  ),
 });
 
 export const socialCapitalSchema = z.looseObject({
@@ -29,7 +29,7 @@ export const profilePayloadSchema = z.looseObject({
   dappSlug: text,
   userId: identifier,
   userAddress: text,
-  userAssociatedAddresses: z.array(z.string()).nullish(),
+  userAssociatedAddresses: z.nullish(z.array(z.string())),
   isDefault: flag,
   profileName: text,
   profileTokenId: text,
@@ -39,20 +39,20 @@ export const profilePayloadSchema = z.looseObject({
   profileCreatedAtBlockTimestamp: text,
   profileTokenUri: text,
   userRecoveryAddress: text,
-  profileMetadata: z.record(z.string(), z.unknown()).nullish(),
+  profileMetadata: z.nullish(z.record(z.string(), z.unknown())),
   coverImageURI: text,
   coverImageUri: text,
   twitterUserName: text,
   location: text,
   website: text,
-  profileImageContentValue: profileImageContentValueSchema.nullish(),
+  profileImageContentValue: z.nullish(profileImageContentValueSchema),
   isFarcasterPowerUser: flag,
   followingCount: integer,
   followerCount: integer,
   profileBio: text,
   profileDisplayName: text,
   profileImage: text,
-  socialCapital: socialCapitalSchema.nullish(),
+  socialCapital: z.nullish(socialCapitalSchema),
   userCreatedAtBlockNumber: integer,
   userCreatedAtBlockTimestamp: text,
   userLastUpdatedAtBlockNumber: integer,
@@ -79,7 +79,7 @@ export const eventPayloadSchemas = {
   'profile.updated': profilePayloadSchema,
   'follow.created': followPayloadSchema,
   'follow.deleted': followPayloadSchema,
-} as const satisfies Record<EventName, z.ZodType>;
+} as const satisfies Record<EventName, z.ZodMiniType>;
 
 /** The envelope form of a delivery: `{ eventName, data }` (SPEC §1 "The delivered body"). */
 export const webhookEventSchema = z.discriminatedUnion('eventName', [

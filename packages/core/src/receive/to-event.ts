@@ -59,7 +59,7 @@ function validate(eventName: EventName, data: JsonObject): ToEventResult {
 
 // The first issue's path and zod's message ("expected string, received number"): it names types,
 // never the received value.
-function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'it does not match the schema';
   const path = issue.path.map(String).join('.');

@@ -26,7 +26,7 @@ export const publishEventSchema = z.object({
 });
 
 /** A short, human message for the first problem zod found. */
-export function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'Invalid request';
   const path = issue.path.join('.');
