@@ -10,4 +10,6 @@ if (spec.runtime === 'bun') port = (await import('./http/servers/serve-bun.js'))
 else if (spec.runtime === 'deno') port = await (await import('./http/servers/serve-deno.js')).serveDeno(spec.app);
 else if (spec.runtime === 'workerd') port = await (await import('./http/servers/serve-workerd.js')).serveWorkerd(spec.app);
 else port = await (await import('./http/servers/serve-node.js')).serveNode(spec.app);
+// Bun and Deno stop on SIGTERM without their exit hooks; an orderly exit lets `--cpu-prof` write its profile.
+if (spec.runtime === 'bun' || spec.runtime === 'deno') process.once('SIGTERM', () => process.exit(0));
 console.log(`listening ${port}`);

@@ -14,6 +14,7 @@ export type { ReceiveResult, SuccessCode } from './receive/outcome.js';
 export { createWebhookReceiver, type WebhookReceiver } from './receive/create-receiver.js';
 export { readStream, readWebBody } from './streams/read-web-body.js';
 export { readNodeStream, type NodeReadableLike } from './streams/read-node-stream.js';
+export { untouchedNodeIncoming, type NodeIncoming } from './web/node-server-incoming.js';
 export { toResponse, webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
 export type { ClaimState, DedupeStore } from './dedupe/dedupe-store.js';
 export {

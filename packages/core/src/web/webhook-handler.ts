@@ -2,6 +2,8 @@ import type { WebhookOptions } from '../options/options.js';
 import { createWebhookReceiver } from '../receive/create-receiver.js';
 import { failure, type ReceiveResult } from '../receive/outcome.js';
 import { findWaitUntil } from './find-wait-until.js';
+import { untouchedNodeIncoming } from './node-server-incoming.js';
+import { readNodeStream } from '../streams/read-node-stream.js';
 import { readWebBody } from '../streams/read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
@@ -34,6 +36,20 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/core');
   return async function handleWebhookRequest(request, ...platform) {
     if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED, { allow: 'POST' });
+    // On @hono/node-server, Node's request read as it is: no Web Request is ever built.
+    const incoming = untouchedNodeIncoming(platform[0]);
+    if (incoming !== undefined) {
+      const { headers } = incoming;
+      const result = await receiver.receive({
+        header: oneValue(headers[receiver.header]),
+        contentType: oneValue(headers['content-type']),
+        contentLength: oneValue(headers['content-length']),
+        readBody: (limit) => readNodeStream(incoming, limit),
+        context: request,
+        waitUntil: undefined,
+      });
+      return toResponse(result);
+    }
     const { headers } = request;
     const result = await receiver.receive({
       header: headers.get(receiver.header),
@@ -45,6 +61,11 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
     });
     return toResponse(result);
   };
+}
+
+// Node joins repeated headers with ', ', as Headers.get does, except the few it keeps as arrays.
+function oneValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** Turns a receive result into a JSON `Response`. */
