@@ -30,6 +30,19 @@ describe.each(SCHEMAS)('createFastParse($name)', ({ schema, sample }) => {
     const fast = fastParse(data);
     expect(fast).toBeDefined();
     expect(fast).toEqual(schema.parse(data));
+    // Nested objects, arrays and records included: the parsed body is handed on, nothing copied.
+    expect(fast).toBe(data);
+  });
+
+  it('checks nested objects by hand as their schemas would', () => {
+    const data = JSON.parse(JSON.stringify(sample)) as Record<string, unknown>;
+    const nested = Object.entries(data).filter(([, value]) => typeof value === 'object' && value !== null && !Array.isArray(value));
+    for (const [key, value] of nested) {
+      for (const inner of Object.keys(value as object)) {
+        const broken = { ...data, [key]: { ...(value as object), [inner]: [true] } };
+        expect(fastParse(broken) === undefined).toBe(!schema.safeParse(broken).success);
+      }
+    }
   });
 
   it('answers exactly what the schema answers, or leaves the payload to the schema', () => {
