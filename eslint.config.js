@@ -1,9 +1,45 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import coreLayers from './packages/core/layers.json' with { type: 'json' };
+
+// The runtime-neutral path (STYLE.md): what Hono, Bun, Deno or a Worker loads uses Web APIs only.
+const nodeOnly = {
+  group: ['node:*', 'buffer', 'crypto', 'fs', 'http', 'path', 'stream', 'util'],
+  message: 'The core path is runtime-neutral: use Web APIs (Uint8Array, crypto.subtle, fetch types).',
+};
+
+// Imports inside the core run downward only (packages/core/layers.json): a unit may import the units
+// listed before it, never one after it, so the vocabulary stays beneath every step and no two
+// folders import each other. One config per unit, each also carrying `nodeOnly`, because a later
+// `no-restricted-imports` replaces an earlier one rather than adding to it.
+function coreLayerConfigs() {
+  const units = coreLayers.layers;
+  // An import names `x.js` for `x.ts`, and a folder by its name.
+  const escape = (name) => name.replace(/\.ts$/, '.js').replace(/[.]/g, '\\.').replace(/\/$/, '');
+  return units.map((unit, index) => {
+    const above = units.slice(index + 1).map(escape);
+    const folder = unit.endsWith('/');
+    const patterns = [nodeOnly];
+    if (above.length > 0) {
+      patterns.push({
+        // From a file in a folder, the other units are `../name`; from a file at the root, `./name`.
+        regex: `^${folder ? '\\.\\.' : '\\.'}/(?:${above.join('|')})(?:/|$)`,
+        message:
+          `${unit} is below these in packages/core/layers.json and may not import them: imports in the core run ` +
+          'downward only. Move what both need into a lower unit (the vocabulary: errors.ts, result.ts, delivery.ts).',
+      });
+    }
+    return {
+      files: [folder ? `packages/core/src/${unit}**/*.ts` : `packages/core/src/${unit}`],
+      ignores: ['**/*.test.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+}
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '**/.next/**', '**/next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -17,13 +53,14 @@ export default tseslint.config(
     },
   },
   {
-    // The runtime-neutral path (STYLE.md): what Hono, Bun, Deno or a Worker loads uses Web APIs only.
-    // test/runtimes.test.ts proves it on each runtime; this says so at the line that breaks it.
+    // test/runtimes.test.ts proves the runtime-neutral path on each runtime; this says so at the line
+    // that breaks it.
     files: ['packages/core/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/redis/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'buffer', 'crypto', 'fs', 'http', 'path', 'stream', 'util'], message: 'The core path is runtime-neutral: use Web APIs (Uint8Array, crypto.subtle, fetch types).' }] }],
+      'no-restricted-imports': ['error', { patterns: [nodeOnly] }],
       'no-restricted-globals': ['error', { name: 'Buffer', message: 'Use Uint8Array: Buffer is Node-only.' }, { name: 'process', message: 'process is Node-only.' }, { name: 'require', message: 'ES modules only.' }],
     },
   },
+  ...coreLayerConfigs(),
 );

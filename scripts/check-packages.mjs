@@ -1,10 +1,13 @@
 // Packs every publishable package the way it would be published (pnpm pack: workspace versions
-// pinned, publishConfig applied), lints each tarball with publint and @arethetypeswrong/cli, then
-// (node16 profile: resolution without `exports`, TypeScript's legacy node10 mode, is not supported)
-// installs the tarballs into a project outside the workspace and uses them from ESM and CommonJS.
+// pinned, publishConfig applied), checks its manifest and README, lints each tarball with publint
+// and @arethetypeswrong/cli in every resolution mode (node10, node16 from CJS and ESM, bundler), then
+// installs the tarballs into projects outside the workspace: uses them from ESM and CommonJS,
+// type-checks a TypeScript consumer under each of TypeScript's module settings, and builds the
+// Next.js example with `next build` and no secret set.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { packageFieldProblems } from './package-fields.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const work = join(root, '.tmp', 'check-packages');
@@ -18,16 +21,39 @@ const packages = readdirSync(join(root, 'packages'))
   .map((folder) => ({ folder: join(root, 'packages', folder), manifest: JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) }))
   .filter(({ manifest }) => !manifest.private);
 
+// `main`, `module`, `types` and `typesVersions` are what node10 resolution reads; they must say what
+// `exports` says, for every subpath.
+const fieldProblems = packageFieldProblems(root);
+if (fieldProblems.length > 0) {
+  throw new Error(`package fields out of step with exports (fix each as it says):\n  ${fieldProblems.join('\n  ')}`);
+}
+
+const rootEngines = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node;
 const tarballs = {};
 for (const { folder, manifest } of packages) {
   const before = new Set(readdirSync(packs));
   run('pnpm', ['pack', '--pack-destination', packs], folder);
   const tarball = join(packs, readdirSync(packs).find((file) => !before.has(file)));
   tarballs[manifest.name] = tarball;
-  console.log(`\n== ${manifest.name}: publint`);
+  console.log(`\n== ${manifest.name}: manifest and README`);
+  checkManifest(manifest, tarball);
+  console.log(`== ${manifest.name}: publint`);
   process.stdout.write(run(join(root, 'node_modules/.bin/publint'), ['run', tarball, '--strict'], root));
-  console.log(`== ${manifest.name}: are the types wrong`);
-  process.stdout.write(run(join(root, 'node_modules/.bin/attw'), [tarball, '--profile', 'node16', '--format', 'table-flipped'], root));
+  console.log(`== ${manifest.name}: are the types wrong (every resolution mode)`);
+  process.stdout.write(run(join(root, 'node_modules/.bin/attw'), [tarball, '--format', 'table-flipped'], root));
+}
+
+/** What an npm page needs, and the one Node range the workspace tests (the root's `engines`). */
+function checkManifest(manifest, tarball) {
+  const problems = [];
+  for (const field of ['description', 'repository', 'homepage', 'bugs', 'keywords']) {
+    if (manifest[field] === undefined) problems.push(`has no \`${field}\``);
+  }
+  if (manifest.engines?.node !== rootEngines) problems.push(`says engines.node ${JSON.stringify(manifest.engines?.node)}; the tested range is ${JSON.stringify(rootEngines)} (the root package.json)`);
+  const files = run('tar', ['-tzf', tarball], root).split('\n');
+  if (!files.includes('package/README.md')) problems.push('ships no README.md: add one beside its package.json');
+  if (problems.length > 0) throw new Error(`${manifest.name} ${problems.join('; ')}.`);
+  console.log(`${manifest.name}: repository, homepage, bugs, keywords, engines ${rootEngines}, README.md shipped`);
 }
 
 // A consumer outside the workspace, with the frameworks from the registry.
@@ -36,7 +62,7 @@ mkdirSync(consumer, { recursive: true });
 const dependencies = Object.fromEntries(Object.entries(tarballs).map(([name, tarball]) => [name, `file:${tarball}`]));
 writeFileSync(join(consumer, 'package.json'), JSON.stringify({
   name: 'consumer', private: true,
-  dependencies: { ...dependencies, express: '^5.1.0', hono: '^4.6.0' },
+  dependencies: { ...dependencies, express: '^5.1.0', hono: '^4.6.0', '@types/express': '^5.0.6', '@types/node': '^20.19.43' },
   pnpm: { overrides: dependencies },
 }, null, 2));
 run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], consumer);
@@ -59,11 +85,22 @@ const delivery = `
   if ((await store.claim('k', 't', 1000)) !== 'claimed') throw new Error('consumer failed: redisStore');
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status].join(',');
   if (statuses !== '200,200,200' || seen.length !== 3 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
+  // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
+  const entries = {
+    adapter: typeof adapter.createWebhookReceiver === 'function' && typeof adapter.readWebBody === 'function',
+    node: typeof node.readNodeStream === 'function',
+    samples: samples.sampleEvent('follow.created').data.followerProfileId === '3761' && typeof samples.buildDelivery === 'function',
+    reexports: [expressAdapter, hono].every((adapterPackage) => adapterPackage.WebhookError === core.WebhookError && adapterPackage.EVENT_NAMES === core.EVENT_NAMES && adapterPackage.webhookHandler !== core.webhookHandler),
+  };
+  if (Object.values(entries).includes(false)) throw new Error('consumer failed: entries ' + JSON.stringify(entries));
   console.log(FORMAT + ': ' + seen.join(', '));
 `;
 writeFileSync(join(consumer, 'esm.mjs'), `
 import * as core from '@social-webhooks/core';
 import * as testing from '@social-webhooks/core/testing';
+import * as adapter from '@social-webhooks/core/adapter';
+import * as node from '@social-webhooks/core/node';
+import * as samples from '@social-webhooks/core/samples';
 import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
@@ -74,6 +111,9 @@ ${delivery}`);
 writeFileSync(join(consumer, 'cjs.cjs'), `
 const core = require('@social-webhooks/core');
 const testing = require('@social-webhooks/core/testing');
+const adapter = require('@social-webhooks/core/adapter');
+const node = require('@social-webhooks/core/node');
+const samples = require('@social-webhooks/core/samples');
 const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
@@ -85,4 +125,63 @@ const FORMAT = 'CommonJS';
 console.log('\n== a project outside the workspace');
 process.stdout.write(run('node', ['esm.mjs'], consumer));
 process.stdout.write(run('node', ['cjs.cjs'], consumer));
-console.log('\nAll packages packed, linted and used from ESM and CommonJS.');
+
+// TypeScript consumers: every subpath of every package's `exports` (so new subpaths are covered),
+// and a handler whose event must be typed, not `any`, under each module setting users have.
+const subpaths = packages.flatMap(({ manifest }) =>
+  Object.keys(manifest.publishConfig?.exports ?? manifest.exports)
+    .filter((subpath) => subpath !== './package.json')
+    .map((subpath) => manifest.name + subpath.slice(1)),
+);
+const typedConsumer = `
+${subpaths.map((specifier, index) => `import * as module${index} from '${specifier}';`).join('\n')}
+import { webhookHandler } from '@social-webhooks/express';
+
+export const modules = [${subpaths.map((_, index) => `module${index}`).join(', ')}];
+export const handler = webhookHandler({
+  secret: () => process.env['WEBHOOK_SECRET'],
+  on: {
+    'follow.created': (event, { res }) => {
+      const follower: string = event.data.followerProfileId;
+      // Fails to compile if the event's type did not resolve and became \`any\`.
+      const typed: 0 extends 1 & typeof event ? never : true = true;
+      res.locals['follower'] = [follower, typed];
+    },
+  },
+});
+`;
+// What \`tsc --init\` gives (zod's own declarations need esModuleInterop under node10); the \`any\`
+// check above catches declarations that skipLibCheck would let degrade silently.
+const strict = { strict: true, noEmit: true, esModuleInterop: true, skipLibCheck: true, types: ['node'], lib: ['ES2022', 'DOM'], target: 'ES2022' };
+const settings = [
+  { name: 'commonjs + node10', compilerOptions: { module: 'commonjs', moduleResolution: 'node10' }, files: ['node10.ts'] },
+  { name: 'node16 (CJS and ESM)', compilerOptions: { module: 'node16', moduleResolution: 'node16' }, files: ['node16-cjs.cts', 'node16-esm.mts'] },
+  { name: 'bundler', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' }, files: ['bundler.ts'] },
+];
+console.log('\n== TypeScript consumers: ' + subpaths.join(', '));
+for (const { name, compilerOptions, files } of settings) {
+  for (const file of files) writeFileSync(join(consumer, file), typedConsumer);
+  const tsconfig = `tsconfig.${files[0].split('.')[0]}.json`;
+  writeFileSync(join(consumer, tsconfig), JSON.stringify({ compilerOptions: { ...strict, ...compilerOptions }, files }, null, 2));
+  run(join(root, 'node_modules/.bin/tsc'), ['-p', tsconfig], consumer);
+  console.log(`${name}: types resolve, event.data.followerProfileId is a string`);
+}
+
+// The Next.js example as a user's app, from the tarballs: \`next build\` with no secret set.
+const nextApp = join(work, 'next-app');
+const example = join(root, 'examples', 'nextjs-route');
+const exampleManifest = JSON.parse(readFileSync(join(example, 'package.json'), 'utf8'));
+for (const entry of ['src', 'next.config.mjs', 'tsconfig.json']) cpSync(join(example, entry), join(nextApp, entry), { recursive: true });
+writeFileSync(join(nextApp, 'package.json'), JSON.stringify({
+  name: 'next-app', private: true, type: 'module',
+  dependencies: { ...exampleManifest.dependencies, ...dependencies },
+  devDependencies: { ...exampleManifest.devDependencies, typescript: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.typescript },
+  pnpm: { overrides: dependencies },
+}, null, 2));
+run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], nextApp);
+const buildEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+delete buildEnv.WEBHOOK_SECRET;
+console.log('\n== the Next.js example from the tarballs: next build without WEBHOOK_SECRET');
+execFileSync('node', [join(nextApp, 'node_modules/next/dist/bin/next'), 'build'], { cwd: nextApp, env: buildEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+
+console.log('\nAll packages packed, checked and linted; used from ESM and CommonJS, type-checked under node10, node16 and bundler, and built into a Next.js app.');

@@ -3,7 +3,7 @@ import { checkAnswer } from './support/check-answer.js';
 import { harnesses, type Mounted } from './support/harnesses.js';
 import { emptyCalls, optionsFor, resetCalls, rows, type Row } from './support/rows.js';
 
-// Every row of SPEC §2 against every adapter: add a row in support/rows.ts and every adapter gets it
+// Every row of docs/contract.md §Statuses against every adapter: add a row in support/rows.ts and every adapter gets it
 // (and every runtime: runtimes.test.ts runs the same rows on Node, Bun, Deno and workerd).
 describe.each(harnesses)('$name', (harness) => {
   const mounted: Mounted[] = [];

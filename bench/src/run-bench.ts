@@ -7,11 +7,12 @@ import { assertWrkInstalled } from './wrk/run-wrk.js';
 import { costVsSize } from './in-process/cost-vs-size.js';
 import { headerTiming } from './in-process/header-timing.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
+import { enqueueVsHandler } from './queue/enqueue-vs-handler.js';
 import { describeLoad, describeMachine } from './support/machine.js';
 import { sunkValue } from './support/sink.js';
 import { renderTable, type Table } from './support/table.js';
 
-export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle'] as const;
+export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -52,6 +53,7 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
     if (section === 'bundle') print(section, await bundleSizes());
     if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
     if (section === 'header') print(section, await headerTiming(options.rounds * 2));
+    if (section === 'queue') print(section, await enqueueVsHandler({ rounds: options.httpRounds, seconds: options.httpSeconds, concurrency: options.connections }));
   }
   // Read once so the sink's writes are observable and the work behind them cannot be optimised away.
   if (sunkValue() === Symbol.for('never')) console.log('');

@@ -47,7 +47,9 @@ describe.each([
     for (const eventName of EVENTS) await publish(eventName);
     await emulator.idle();
     expect(target.handled.map((event) => event.eventName)).toEqual(EVENTS);
-    expect(target.handled[2]).toEqual(sampleEvent('follow.created'));
+    // The sample, with a fresh id on each publish (so a receiver's dedupe does not drop the next one).
+    expect(target.handled[2]).toEqual(freshSample('follow.created'));
+    expect(new Set(target.handled.map((event) => event.data.id)).size).toBe(EVENTS.length);
     expect(emulator.deliveries().every((d) => d.state === 'delivered' && d.attempts.length === 1)).toBe(true);
   });
 
@@ -63,7 +65,7 @@ describe.each([
     await emulator.idle();
     expect(matching.matched).toEqual([created.webhookId]);
     expect(other.matched).toEqual([]);
-    expect(target.handled.map((event) => event.data)).toEqual([sampleEvent('follow.created').data]);
+    expect(target.handled.map((event) => event.data)).toEqual([freshSample('follow.created').data]);
   });
 });
 
@@ -175,6 +177,12 @@ async function publish(eventName: EventName, data?: Record<string, unknown>): Pr
   });
   expect(response.status).toBe(202);
   return (await response.json()) as { matched: string[]; deliveries: string[] };
+}
+
+/** The documented sample of an event type with any fresh id, as the emulator publishes it. */
+function freshSample(eventName: EventName) {
+  const sample = sampleEvent(eventName);
+  return { ...sample, data: { ...sample.data, id: expect.stringMatching(/^[0-9a-f]{64}$/) } };
 }
 
 async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void> {

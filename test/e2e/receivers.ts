@@ -18,6 +18,8 @@ export interface TestReceiver {
   readonly url: string;
   readonly handled: WebhookEvent[];
   readonly statuses: number[];
+  /** The `x-convoy-idempotency-key` of every request, in arrival order. */
+  readonly deliveryIds: string[];
   arm(secret: SecretOption): void;
   behave(behaviour: Behaviour): void;
   close(): Promise<void>;
@@ -25,9 +27,17 @@ export interface TestReceiver {
 
 export type Framework = 'express' | 'hono';
 
-export async function startReceiver(framework: Framework, port = 0): Promise<TestReceiver> {
+/** Options of a test receiver. */
+export interface ReceiverOptions {
+  /** Turn the receiver's dedupe on (in memory). Default off. */
+  readonly dedupe?: boolean;
+}
+
+export async function startReceiver(framework: Framework, port = 0, options: ReceiverOptions = {}): Promise<TestReceiver> {
   const handled: WebhookEvent[] = [];
   const statuses: number[] = [];
+  const deliveryIds: string[] = [];
+  const dedupe = options.dedupe === true;
   let attempts = 0;
   let behaviour: Behaviour = () => 'handle';
   const record = (event: WebhookEvent) => void handled.push(event);
@@ -36,9 +46,10 @@ export async function startReceiver(framework: Framework, port = 0): Promise<Tes
   let arm: (secret: SecretOption) => void;
   if (framework === 'express') {
     let handler: ReturnType<typeof expressHandler> | undefined;
-    arm = (secret) => void (handler = expressHandler({ secret, on }));
+    arm = (secret) => void (handler = expressHandler({ secret, on, dedupe }));
     const app = express5();
     app.post('/webhook', (req, res, next) => {
+      deliveryIds.push(String(req.headers['x-convoy-idempotency-key']));
       const mode = behaviour(++attempts);
       if (mode === 'hang') return;
       res.on('finish', () => statuses.push(res.statusCode));
@@ -48,9 +59,10 @@ export async function startReceiver(framework: Framework, port = 0): Promise<Tes
     server = app.listen(port, '127.0.0.1');
   } else {
     let handler: ReturnType<typeof honoHandler> | undefined;
-    arm = (secret) => void (handler = honoHandler({ secret, on }));
+    arm = (secret) => void (handler = honoHandler({ secret, on, dedupe }));
     const app = new Hono();
     app.post('/webhook', async (c, next) => {
+      deliveryIds.push(String(c.req.header('x-convoy-idempotency-key')));
       const mode = behaviour(++attempts);
       if (mode === 'hang') return new Promise<Response>(() => undefined);
       const response = mode === 'fail' ? c.json({ error: 'down' }, 503) : await handler!(c, next);
@@ -64,6 +76,7 @@ export async function startReceiver(framework: Framework, port = 0): Promise<Tes
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`,
     handled,
     statuses,
+    deliveryIds,
     arm,
     behave: (next) => {
       behaviour = next;

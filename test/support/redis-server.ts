@@ -9,6 +9,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (nothing is saved). */
   restart(): Promise<void>;
+  /** SIGSTOP to its process id: connections stay open and nothing answers, as a hung server. */
+  freeze(): void;
+  /** SIGCONT: it answers again, with what it held. */
+  thaw(): void;
 }
 
 const MISSING = [
@@ -40,6 +44,12 @@ export async function startRedis(): Promise<RedisServer> {
     async restart() {
       await terminate(child);
       child = await launch(port);
+    },
+    freeze() {
+      child.kill('SIGSTOP');
+    },
+    thaw() {
+      child.kill('SIGCONT');
     },
   };
 }

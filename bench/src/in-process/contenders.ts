@@ -1,4 +1,5 @@
-import { createWebhookReceiver, type BodyContent, type Delivery, type EventHandlers } from '@social-webhooks/core';
+import type { EventHandlers } from '@social-webhooks/core';
+import { createWebhookReceiver, type BodyContent, type Delivery } from '@social-webhooks/core/adapter';
 import { BENCH_SECRET } from '../support/payloads.js';
 import { sink } from '../support/sink.js';
 

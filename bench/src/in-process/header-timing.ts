@@ -1,4 +1,4 @@
-import { createWebhookReceiver, type Delivery } from '@social-webhooks/core';
+import { createWebhookReceiver, type Delivery } from '@social-webhooks/core/adapter';
 import { BENCH_SECRET } from '../support/payloads.js';
 import { sink } from '../support/sink.js';
 import { formatFigure, median as medianOf } from '../support/stats.js';

@@ -20,7 +20,7 @@ export interface MixedRequest {
   readonly body: Buffer;
 }
 
-/** One header value per webhook, bound to its event type, so flat deliveries are typed (SPEC §1). */
+/** One header value per webhook, bound to its event type, so flat deliveries are typed (docs/contract.md §Body forms). */
 export function loadtestSecrets(): Record<EventName, string> {
   return Object.fromEntries(EVENT_NAMES.map((name) => [name, `loadtest-${name.replace('.', '-')}-7c1e9a4f2b8d6e3a`])) as Record<EventName, string>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWebhookReceiver } from '@social-webhooks/core';
+import { createWebhookReceiver } from '@social-webhooks/core/adapter';
 import { BENCH_SECRET, paddedFollowBody } from './payloads.js';
 
 describe('paddedFollowBody', () => {

@@ -4,7 +4,7 @@ import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
 /** The header value every benchmark receiver accepts: 64 characters, like a generated token. */
 export const BENCH_SECRET = 'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d';
 
-/** The delivery header the service sends (SPEC §1). */
+/** The delivery header the service sends (docs/contract.md §Sender). */
 export const HEADER = 'x-airstack-webhook';
 
 const encoder = new TextEncoder();
@@ -16,7 +16,7 @@ export function sampleBody(eventName: EventName, form: 'envelope' | 'flat' = 'en
 
 /**
  * A `follow.created` envelope of exactly `size` bytes: the documented payload plus unknown extra
- * fields (which the receiver must keep, SPEC §1), so parse and validation work grow with the size.
+ * fields (which the receiver must keep, docs/contract.md §Events), so parse and validation work grow with the size.
  * Each field holds varied text, as real data would, rather than one long run of one character.
  */
 export function paddedFollowBody(size: number, fieldLength = 1_000): Uint8Array {

@@ -11,52 +11,65 @@ export interface DemoReport {
 }
 
 /**
- * The whole product in one run: the emulator of the service, a webhook created through the client
- * (follow.created, filtered on followerProfileId), three published events, one forged delivery.
+ * The whole product in one run: the emulator of the service (twice: envelope and flat bodies), a
+ * webhook created through the client on each (follow.created, filtered on followerProfileId), three
+ * events published to each, one forged delivery.
  */
 export async function runDemo(): Promise<DemoReport> {
   const out: string[] = [];
   const say = (line = '') => out.push(line);
-  const emulator = await startEmulator({ retry: { attempts: 3, baseDelayMs: 200, timeoutMs: 2000 } });
+  // The service's final docs show the flat body (the payload alone); the original description, the
+  // envelope { eventName, data }. One emulator sends each, to the same receiver (docs/contract.md §Body forms).
+  const forms = ['envelope', 'flat'] as const;
+  const emulators = await Promise.all(forms.map((bodyForm) => startEmulator({ bodyForm, retry: { attempts: 3, baseDelayMs: 200, timeoutMs: 2000 } })));
   const port = await freePort();
   const endpoint = `http://127.0.0.1:${port}/webhook`;
-  const client = createClient({ apiKey: DEFAULT_API_KEY, baseUrl: emulator.url });
   const follow = sampleEvent('follow.created').data;
 
-  const webhook = await client.createWebhook({
-    endpoint,
-    filterConfig: { event_type: 'follow.created', filter: { followerProfileId: follow.followerProfileId }, payload: follow },
-  });
-  say(`Emulator of the service on ${emulator.url}`);
-  say(`Created webhook ${webhook.webhookId}`);
-  say(`  follow.created where followerProfileId = "${follow.followerProfileId}" -> ${endpoint}`);
-  say(`  header to check: ${webhook.headerName}: ${webhook.headerValue.slice(0, 4)}… (stored in WEBHOOK_SECRET)`);
+  const headerValues: string[] = [];
+  for (const [index, emulator] of emulators.entries()) {
+    const client = createClient({ apiKey: DEFAULT_API_KEY, baseUrl: emulator.url });
+    const webhook = await client.createWebhook({
+      endpoint,
+      filterConfig: { event_type: 'follow.created', filter: { followerProfileId: follow.followerProfileId }, payload: follow },
+    });
+    headerValues.push(webhook.headerValue);
+    say(`Emulator of the service on ${emulator.url}, sending ${forms[index]} bodies`);
+    say(`Created webhook ${webhook.webhookId}`);
+    say(`  follow.created where followerProfileId = "${follow.followerProfileId}" -> ${endpoint}`);
+    say(`  header to check: ${webhook.headerName}: ${webhook.headerValue.slice(0, 4)}… (stored in WEBHOOK_SECRET)`);
+  }
 
-  const receiver = await startReceiver(port, JSON.stringify({ 'follow.created': webhook.headerValue }));
+  // Each header value bound to its webhook's event type: that is what types a flat body.
+  const receiver = await startReceiver(port, JSON.stringify({ 'follow.created': headerValues }));
   try {
     const published: [string, EventName, Record<string, unknown>][] = [
       ['follow.created by 3761 (matches the filter)', 'follow.created', follow],
       ['follow.created by 602 (does not match)', 'follow.created', { ...follow, followerProfileId: '602' }],
       ['profile.updated (no webhook for it)', 'profile.updated', sampleEvent('profile.updated').data],
     ];
-    say('\nPublished:');
     const matchedCounts: number[] = [];
-    for (const [label, eventName, data] of published) {
-      const response = await fetch(`${emulator.url}/_emulator/events`, {
-        method: 'POST',
-        headers: { authorization: DEFAULT_API_KEY, 'content-type': 'application/json' },
-        body: JSON.stringify({ eventName, data }),
-      });
-      const { matched } = (await response.json()) as { matched: string[] };
-      matchedCounts.push(matched.length);
-      say(`  ${label.padEnd(46)} ${matched.length === 0 ? 'filtered out' : `delivered to ${matched.length} webhook`}`);
+    for (const [index, emulator] of emulators.entries()) {
+      say(`\nPublished (${forms[index]} bodies):`);
+      for (const [label, eventName, data] of published) {
+        const response = await fetch(`${emulator.url}/_emulator/events`, {
+          method: 'POST',
+          headers: { authorization: DEFAULT_API_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ eventName, data }),
+        });
+        const { matched } = (await response.json()) as { matched: string[] };
+        matchedCounts.push(matched.length);
+        say(`  ${label.padEnd(46)} ${matched.length === 0 ? 'filtered out' : `delivered to ${matched.length} webhook`}`);
+      }
     }
-    await emulator.idle();
-    const deliveries = emulator.deliveries();
+    await Promise.all(emulators.map((emulator) => emulator.idle()));
+    const deliveries = emulators.flatMap((emulator) => emulator.deliveries());
     say('\nDelivery log:');
-    for (const delivery of deliveries) {
-      const attempts = delivery.attempts.map((a) => a.status ?? a.error).join(', ');
-      say(`  ${delivery.eventName} -> ${delivery.endpoint}: ${delivery.state} (attempts: ${attempts})`);
+    for (const [index, emulator] of emulators.entries()) {
+      for (const delivery of emulator.deliveries()) {
+        const attempts = delivery.attempts.map((a) => a.status ?? a.error).join(', ');
+        say(`  ${delivery.eventName} (${forms[index]}) -> ${delivery.endpoint}: ${delivery.state} (attempts: ${attempts})`);
+      }
     }
 
     const forged = buildDelivery({ secret: 'forged-header-value', eventName: 'follow.created' });
@@ -69,16 +82,20 @@ export async function runDemo(): Promise<DemoReport> {
     for (const line of receiver.lines) say(`  ${line}`);
 
     const ok =
-      matchedCounts.join(',') === '1,0,0' &&
-      deliveries.length === 1 &&
-      deliveries[0]!.state === 'delivered' &&
-      receiver.lines.length === 1 &&
-      receiver.lines[0]!.startsWith('follow.created: 3761') &&
+      matchedCounts.join(',') === '1,0,0,1,0,0' &&
+      deliveries.length === 2 &&
+      deliveries.every((delivery) => delivery.state === 'delivered') &&
+      receiver.lines.length === 2 &&
+      receiver.lines.every((line) => line.startsWith('follow.created: 3761')) &&
       forgery.status === 401;
-    say(ok ? '\nDemo OK: one delivery handled, two events filtered out, the forgery refused with 401.' : '\nDemo FAILED: see above.');
+    say(
+      ok
+        ? '\nDemo OK: one delivery handled in each body form, the other events filtered out, the forgery refused with 401.'
+        : '\nDemo FAILED: see above.',
+    );
     return { ok, lines: out };
   } finally {
     await receiver.stop();
-    await emulator.stop();
+    await Promise.all(emulators.map((emulator) => emulator.stop()));
   }
 }

@@ -9,10 +9,11 @@ describe('nextjs-route: app/api/webhook/route.ts', () => {
   const lines: string[] = [];
   let route: typeof RouteModule;
   beforeAll(async () => {
-    // The route reads its secret when the module loads, as it would on Next's server.
-    process.env['WEBHOOK_SECRET'] = 'next-example-secret';
+    // The module loads without the secret, as \`next build\` loads it; the secret is read on the first delivery.
+    delete process.env['WEBHOOK_SECRET'];
     events.log = (line) => lines.push(line);
     route = await import('../src/app/api/webhook/route.js');
+    process.env['WEBHOOK_SECRET'] = 'next-example-secret';
   });
 
   it('exports POST as a Web route handler, and only POST', () => {

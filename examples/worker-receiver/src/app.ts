@@ -1,12 +1,13 @@
-import { webhookHandler, type LogFields, type SecretOption, type WebHandler } from '@social-webhooks/core';
+import { webhookHandler, type LogFields, type SecretOption, type SecretSource, type WebHandler } from '@social-webhooks/core';
 
 /**
  * The webhook route of the Worker. `respondWithin` answers 202 before the service's gateway (5 s)
  * gives up on a slow handler; the handler then finishes under the Worker's `ctx.waitUntil`, which
  * the handler finds among `fetch`'s arguments. A Worker isolate is short-lived and one of many, so
  * an in-memory dedupe store would protect little: pass a shared `DedupeStore` to `dedupe` instead.
+ * `secret` may be a function, read on the first delivery: a Worker's secrets live on `env`.
  */
-export function createWebhookRoute(secret: SecretOption, log: (line: string) => void = (line) => console.log(line)): WebHandler {
+export function createWebhookRoute(secret: SecretOption | SecretSource, log: (line: string) => void = (line) => console.log(line)): WebHandler {
   // Refusals (4xx) and failures (5xx) as one line each; an error object is logged by its message.
   const line = (message: string, fields: LogFields) => log(`${message} ${JSON.stringify(fields, (key, value: unknown) => (key === 'error' ? String(value) : value))}`);
   return webhookHandler({

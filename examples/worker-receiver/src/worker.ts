@@ -12,17 +12,18 @@ export interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-// Bindings arrive with the first request, so the handler is built then, and again only if they change.
-let route: { readonly raw: string | undefined; readonly handle: WebHandler } | undefined;
+// A Worker's secrets live on `env`, which exists only inside `fetch`. The handler is built once, at
+// import, with `secret` as a function: the receiver calls it on the first delivery, after `fetch`
+// has kept that request's bindings here.
+let bindings: Env | undefined;
+const handle: WebHandler = createWebhookRoute(() => parseSecret(bindings?.WEBHOOK_SECRET));
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === '/health' && request.method === 'GET') return Response.json({ ok: true });
     if (pathname !== '/webhook') return new Response('Not found', { status: 404 });
-    if (route === undefined || route.raw !== env.WEBHOOK_SECRET) {
-      route = { raw: env.WEBHOOK_SECRET, handle: createWebhookRoute(parseSecret(env.WEBHOOK_SECRET)) };
-    }
-    return route.handle(request, env, ctx);
+    bindings = env;
+    return handle(request, env, ctx);
   },
 };

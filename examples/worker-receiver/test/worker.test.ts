@@ -5,6 +5,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDelivery, buildDeliveryRequest } from '@social-webhooks/core/testing';
 import { createWebhookRoute } from '../src/app.js';
+import { parseSecret } from '../src/parse-secret.js';
 
 describe('worker-receiver route', () => {
   it('handles a delivery and answers 401 to a forged one', async () => {
@@ -14,6 +15,17 @@ describe('worker-receiver route', () => {
     expect((await handle(buildDeliveryRequest({ secret: 'forged' }))).status).toBe(401);
     expect(lines[0]).toBe('follow.created: 3761 -> 326089');
     expect(lines[1]).toMatch(/^social-webhooks: delivery answered: 401 header_mismatch /);
+  });
+
+  it('is built before its secret exists, as the Worker builds it, and says how to set it on the first delivery', async () => {
+    const lines: string[] = [];
+    const env: { WEBHOOK_SECRET?: string } = {};
+    const handle = createWebhookRoute(() => parseSecret(env.WEBHOOK_SECRET), (line) => lines.push(line));
+    const response = await handle(buildDeliveryRequest({ secret: 'worker-example-secret' }));
+    expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([500, 'invalid_options']);
+    expect(lines[0]).toMatch(/`secret` is missing\. Pass the header_value/);
+    env.WEBHOOK_SECRET = 'worker-example-secret';
+    expect((await handle(buildDeliveryRequest({ secret: 'worker-example-secret' }))).status).toBe(200);
   });
 });
 

@@ -33,6 +33,8 @@ export interface Command {
   readonly options: Readonly<Record<string, OptionSpec>>;
   /** Names of the positional arguments, in order (all required). */
   readonly positionals: readonly string[];
+  /** Names of optional positional arguments, after the required ones. */
+  readonly optionalPositionals?: readonly string[];
   /** Whether the command calls the management API (adds `--api-key` and `--base-url`). */
   readonly usesApi: boolean;
   readonly examples: readonly string[];

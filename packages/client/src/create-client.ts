@@ -28,7 +28,7 @@ export interface Client {
 }
 
 /**
- * Creates a client of the service's management API (SPEC §1). Runtime-neutral: it only needs
+ * Creates a client of the service's management API (docs/contract.md §Management API). Runtime-neutral: it only needs
  * `fetch`. Options are checked once, here.
  *
  * @param options `apiKey` (required); `baseUrl` (default `https://webhooks.airstack.xyz`);

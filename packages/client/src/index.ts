@@ -4,4 +4,4 @@ export { ApiError, isApiError, type ApiErrorCode, type ApiErrorDetails } from '.
 export type { ServiceFilterTestResult } from './operations/test-filter.js';
 export type { CallOptions, CreateWebhookInput, CreatedWebhook, DeletedWebhook, PayloadInputs, WebhookFilterConfig } from './types.js';
 export { EVENT_NAMES, type EventName } from '@social-webhooks/core';
-export { testFilterConfig, validateFilter, type ConfigProblem, type Filter, type FilterTestResult } from '@social-webhooks/filter';
+export { checkFilter, testFilterConfig, validateFilter, type ConfigProblem, type ConfigWarning, type Filter, type FilterTestResult } from '@social-webhooks/filter';

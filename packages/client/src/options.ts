@@ -1,6 +1,6 @@
 import { ApiError } from './errors.js';
 
-/** The real service's base URL (SPEC §1 "Management API"). */
+/** The real service's base URL (docs/contract.md §Management API). */
 export const DEFAULT_BASE_URL = 'https://webhooks.airstack.xyz';
 
 /** How long a call may take, request and answer, by default: 10 seconds. */
@@ -11,7 +11,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Options of `createClient`. */
 export interface ClientOptions {
-  /** The API key, sent as `Authorization: <key>` with no scheme (SPEC §1). Required. */
+  /** The API key, sent as `Authorization: <key>` with no scheme (docs/contract.md §Management API). Required. */
   readonly apiKey: string;
   /** The service's base URL. Default `https://webhooks.airstack.xyz`; a path prefix is kept. */
   readonly baseUrl?: string | undefined;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { EventName, followPayloadSchema, profilePayloadSchema } from '@social-webhooks/core';
-import type { Filter } from '@social-webhooks/filter';
+import type { ConfigWarning, Filter } from '@social-webhooks/filter';
 
-/** A sample payload of each event type, as the service takes it (ids may be integers, SPEC §1). */
+/** A sample payload of each event type, as the service takes it (ids may be integers, docs/contract.md §Events). */
 export interface PayloadInputs {
   'profile.created': z.input<typeof profilePayloadSchema>;
   'profile.updated': z.input<typeof profilePayloadSchema>;
@@ -45,6 +45,11 @@ export interface CreatedWebhook {
   readonly portalLink: string | undefined;
   /** The service's message, when it sent one. */
   readonly message: string | undefined;
+  /**
+   * Present when the filter is accepted but cannot work as written on the service's gateway (e.g.
+   * a `$` step on an object field, which never matches): fix the filter, or events never arrive.
+   */
+  readonly filterWarnings?: readonly ConfigWarning[];
 }
 
 /** What `deleteWebhook` answers. */

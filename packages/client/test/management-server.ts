@@ -1,14 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFixture } from '../../../test/support/fixtures.js';
 
-// A real HTTP server on loopback that speaks the service's management API (SPEC §1), for the tests
+// A real HTTP server on loopback that speaks the service's management API (docs/contract.md §Management API), for the tests
 // of the client and the CLI: never a mocked fetch. By default it behaves like the service; a test
 // can queue scripted answers (every documented variant, a 400, a slow answer, a non-JSON page).
 
 /** The management fixtures: `fixture('create-ok-nested-auth')`. */
 export function fixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../test-fixtures/management/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return readFixture<Record<string, unknown>>(`management/${name}.json`);
 }
 
 /** A request the server received. */

@@ -1,5 +1,5 @@
 /**
- * Every way a delivery can fail, with the status the receiver answers (SPEC §2). Stable: a code is
+ * Every way a delivery can fail, with the status the receiver answers (docs/contract.md §Statuses). Stable: a code is
  * never renamed or given another meaning, so monitoring and tests can key on it.
  */
 export const ERROR_STATUS = {
@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   handler_failed: 500,
   body_unavailable: 500,
   dedupe_unavailable: 503,
+  queue_unavailable: 503,
   invalid_options: 500,
 } as const;
 

@@ -76,6 +76,21 @@ describe('management API, as the service answers', () => {
     expect((await call('GET', '/api/v1/webhooks')).status).toBe(404);
   });
 
+  it('links the portal to the page, which answers a browser without a key', async () => {
+    const created = await call('POST', '/api/v1/webhooks', { endpoint: 'http://127.0.0.1:9/webhook', filter_config: { event_type: 'follow.created' } });
+    expect(created.body['portal_link']).toBe(`${emulator.url}/#webhook=${created.body['webhook_id'] as string}`);
+    const page = await fetch(created.body['portal_link'] as string);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>social-webhooks emulator</title>');
+  });
+
+  it.each([
+    [{ maxAnswerBytes: -1 }, /maxAnswerBytes/],
+    [{ persistPath: '  ' }, /persistPath/],
+  ])('refuses the option %j, saying what is expected', async (options, message) => {
+    await expect(startEmulator(options)).rejects.toThrow(message);
+  });
+
   it('refuses to publish an event whose data fails the schema', async () => {
     const answer = await call('POST', '/_emulator/events', { eventName: 'follow.created', data: { followerProfileId: true } });
     expect(answer.status).toBe(400);

@@ -1,6 +1,6 @@
 import { DEFAULT_HEADER } from '@social-webhooks/core';
 
-/** How deliveries are retried, like the real service's gateway (SPEC §1 "Delivery semantics"). */
+/** How deliveries are retried, like the real service's gateway (docs/contract.md §Delivery semantics). */
 export interface RetryOptions {
   /** Attempts per delivery, the first included. Default 5. */
   readonly attempts?: number;
@@ -10,7 +10,7 @@ export interface RetryOptions {
   readonly timeoutMs?: number;
 }
 
-/** Options of {@link createEmulator}. */
+/** Options of {@link startEmulator}. */
 export interface EmulatorOptions {
   /** Port to listen on; 0 picks a free one. Default 0. */
   readonly port?: number;
@@ -22,9 +22,17 @@ export interface EmulatorOptions {
   readonly headerName?: string;
   /** `envelope` delivers `{ eventName, data }`; `flat` delivers the payload alone. Default `envelope`. */
   readonly bodyForm?: 'envelope' | 'flat';
+  /** How deliveries (and replays) are retried: attempts, backoff, time-out. */
   readonly retry?: RetryOptions;
   /** How many delivery records the log keeps, oldest dropped first. Default 10,000. */
   readonly logLimit?: number;
+  /** How much of each answer's body the log keeps, in bytes; the full size is logged too. Default 8192. */
+  readonly maxAnswerBytes?: number;
+  /**
+   * A JSON file that keeps the webhooks and the delivery log across restarts: read at start (when it
+   * exists), written shortly after each change and at `stop()`. Default: none, state is in memory.
+   */
+  readonly persistPath?: string;
 }
 
 export interface ResolvedEmulatorOptions {
@@ -35,6 +43,8 @@ export interface ResolvedEmulatorOptions {
   readonly bodyForm: 'envelope' | 'flat';
   readonly retry: Required<RetryOptions>;
   readonly logLimit: number;
+  readonly maxAnswerBytes: number;
+  readonly persistPath: string | undefined;
 }
 
 export const DEFAULT_API_KEY = 'emulator-api-key';
@@ -67,5 +77,13 @@ export function resolveEmulatorOptions(options: EmulatorOptions = {}): ResolvedE
       timeoutMs: whole(options.retry?.timeoutMs, 'retry.timeoutMs', 5000, 1),
     },
     logLimit: whole(options.logLimit, 'logLimit', 10_000, 1),
+    maxAnswerBytes: whole(options.maxAnswerBytes, 'maxAnswerBytes', 8192, 0),
+    persistPath: persistPath(options.persistPath, fail),
   };
+}
+
+function persistPath(value: string | undefined, fail: (message: string) => never): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') fail('`persistPath` must be a file path, e.g. `.emulator/state.json`; leave it out to keep state in memory.');
+  return value;
 }

@@ -1,15 +1,6 @@
 export { webhookHandler, type ExpressContext, type ExpressWebhookOptions } from './webhook-handler.js';
-export {
-  EVENT_NAMES,
-  WebhookError,
-  memoryStore,
-  type DedupeOptions,
-  type DedupeStore,
-  type DeliveryReport,
-  type Logger,
-  type EventName,
-  type FollowPayload,
-  type ProfilePayload,
-  type WebhookErrorCode,
-  type WebhookEvent,
-} from '@social-webhooks/core';
+// Everything else a user needs (event names and types, schemas, WebhookError, dedupe stores, the
+// logger and report types) is the core's main entry, re-exported whole rather than copied name by
+// name, so the adapters never drift from it. This package's `webhookHandler` takes the place of
+// the core's Web-standard one: an explicit export wins over `export *`.
+export * from '@social-webhooks/core';

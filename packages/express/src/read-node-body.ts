@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { readNodeStream, type BodyContent } from '@social-webhooks/core';
+import type { BodyContent } from '@social-webhooks/core/adapter';
+import { readNodeStream } from '@social-webhooks/core/node';
 
 /** A request that a body parser may already have read (`express.json()`, `.text()`, `.raw()`). */
 export type MaybeParsedRequest = IncomingMessage & { body?: unknown; _body?: boolean };

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readNodeBody } from './read-node-body.js';
 
 /** What an Express handler gets second: the request and the response. */
@@ -14,10 +14,11 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
 /**
  * Express middleware that receives the service's webhooks: checks the delivery header in constant
  * time, parses and validates the body, runs the handler for its event, and answers the status of
- * SPEC §2. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
+ * docs/contract.md §Statuses. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`,
+ *   `handoff` (a durable queue instead of `on`), `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({
@@ -35,6 +36,7 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
         header: headers[headerName] as string | undefined,
         contentType: headers['content-type'],
         contentLength: headers['content-length'],
+        getHeader: (name) => firstValue(headers[name]),
         readBody: (limit) => readNodeBody(req, limit),
         context: { req, res },
       })
@@ -48,4 +50,9 @@ export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
       // Reached only if writing the response fails; Express 4 would not catch a rejection itself.
       .catch(next);
   };
+}
+
+// Node joins repeated custom headers with ", " but hands a few (set-cookie) over as an array.
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

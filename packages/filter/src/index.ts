@@ -1,7 +1,7 @@
-export { matchesFilter, compileFilter, type FilterMatcher } from './match/compile-filter.js';
-export { validateFilter, validateFilterSyntax, type ValidateFilterOptions } from './validate/validate-filter.js';
+export { matchesFilter, compileFilter, evaluateFilter, type FilterEvaluation, type FilterMatcher, type MatchOptions } from './match/compile-filter.js';
+export { checkFilter, validateFilter, validateFilterSyntax, type FilterCheck, type ValidateFilterOptions } from './validate/validate-filter.js';
 export { testFilterConfig } from './config/test-filter-config.js';
-export type { ConfigProblem, ConfigProblemCode, FilterConfig, FilterTestResult } from './config/filter-config.js';
+export type { ConfigProblem, ConfigProblemCode, ConfigWarning, FilterConfig, FilterTestResult } from './config/filter-config.js';
 export { FilterError, isFilterError, type FilterErrorCode } from './errors.js';
 export { formatPath } from './language/format-path.js';
 export {
@@ -13,4 +13,4 @@ export {
   MAX_VALUE_DEPTH,
 } from './language/limits.js';
 export { COMPARISON_OPERATORS, LOGICAL_OPERATORS, OPERATORS, type ComparisonOperator, type LogicalOperator, type Operator } from './language/operators.js';
-export type { Filter, FilterProblem, FilterProblemCode, JsonValue, ProblemPath } from './types.js';
+export type { Filter, FilterProblem, FilterProblemCode, FilterWarning, FilterWarningCode, JsonValue, ProblemPath } from './types.js';

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { readNodeStream, readWebBody, untouchedNodeIncoming, type BodyContent } from '@social-webhooks/core';
+import { readWebBody, type BodyContent } from '@social-webhooks/core/adapter';
+import { readNodeStream, untouchedNodeIncoming } from '@social-webhooks/core/node';
 
 /**
  * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,

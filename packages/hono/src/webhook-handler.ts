@@ -1,6 +1,6 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */
@@ -8,17 +8,22 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
 
 /**
  * A Hono handler that receives the service's webhooks: checks the delivery header in constant time,
- * parses and validates the body, runs the handler for its event, and answers the status of SPEC §2.
+ * parses and validates the body, runs the handler for its event, and answers the status of docs/contract.md §Statuses.
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`,
+ *   `handoff` (a durable queue instead of `on`), `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
+ * const app = new Hono();
  * app.post('/webhook', webhookHandler({
- *   secret: c.env.WEBHOOK_SECRET,
+ *   // The webhook's header value, bound to its event type so a flat body is typed too.
+ *   secret: { 'profile.updated': process.env.WEBHOOK_SECRET! },
  *   on: { 'profile.updated': (event, c) => console.log(event.data.userId, c.req.path) },
  * }));
+ * // On Workers, secrets live on `env`, not `process.env`: pass `secret` as a function that reads
+ * // the bindings `fetch` was given (the README's Worker quickstart shows how).
  */
 export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<E>): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
@@ -28,6 +33,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
       header: c.req.header(headerName),
       contentType: c.req.header('content-type'),
       contentLength: c.req.header('content-length'),
+      getHeader: (name) => c.req.header(name),
       readBody: (limit) => readHonoBody(c, limit),
       context: c,
       // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the

@@ -9,7 +9,7 @@ import { stringFlag } from './parse-command-args.js';
  * @throws {CliError} `usage_error` without a key or an emulator base URL, `network_error` or
  *   `timeout` when the emulator does not answer, `invalid_input` when it refuses the request.
  */
-export async function emulatorRequest(context: CommandContext, command: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+export async function emulatorRequest(context: CommandContext, command: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
   const apiKey = stringFlag(context.values, 'api-key', command) ?? context.io.env.WEBHOOKS_API_KEY;
   const baseUrl = stringFlag(context.values, 'base-url', command) ?? context.io.env.WEBHOOKS_BASE_URL;
   if (apiKey === undefined || apiKey === '') throw new CliError('usage_error', 'no API key: set WEBHOOKS_API_KEY (or pass --api-key KEY)', { command });

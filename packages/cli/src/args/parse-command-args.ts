@@ -38,8 +38,9 @@ export function parseCommandArgs(command: Command, args: readonly string[]): Par
     if (parsed.positionals.length < command.positionals.length) {
       throw new CliError('usage_error', `missing ${command.positionals.slice(parsed.positionals.length).join(', ')}`, { command: command.name });
     }
-    if (parsed.positionals.length > command.positionals.length) {
-      throw new CliError('usage_error', `unexpected argument ${JSON.stringify(parsed.positionals[command.positionals.length])}`, { command: command.name });
+    const most = command.positionals.length + (command.optionalPositionals?.length ?? 0);
+    if (parsed.positionals.length > most) {
+      throw new CliError('usage_error', `unexpected argument ${JSON.stringify(parsed.positionals[most])}`, { command: command.name });
     }
   }
   return { values, positionals: parsed.positionals };

@@ -27,6 +27,8 @@ describe('social-webhooks create', () => {
     expect(result.stdout).toContain('Created webhook 01HYDYEBHMANSVJ0JKSVK9W3VY (follow.created -> https://example.com/webhook)');
     expect(result.stdout).toContain('x-airstack-webhook: G85wBFVT1EH7OWrs');
     expect(result.stdout).toContain('WEBHOOK_SECRET=G85wBFVT1EH7OWrs');
+    // The exact line to paste: the value read from the environment, bound to the webhook's event type.
+    expect(result.stdout).toContain("\n  secret: { 'follow.created': process.env.WEBHOOK_SECRET! },\n");
     expect(result.stdout).toContain('Portal: https://portal.example/portal?token=am4AdjH0bz67JDDTRwNesZMO');
     const request = server.requests[0]!;
     expect(request.headers.authorization).toBe(server.apiKey);
@@ -45,6 +47,7 @@ describe('social-webhooks create', () => {
       headerName: 'x-airstack-webhook',
       headerValue: '0L9wprY8VIlR7jZT',
       eventType: 'follow.created',
+      secretLine: "secret: { 'follow.created': process.env.WEBHOOK_SECRET! },",
     });
   });
 
@@ -106,5 +109,14 @@ describe('social-webhooks create', () => {
     const result = await runBin([...base, '--json', '--base-url', 'http://127.0.0.1:9'], { env });
     expect(result.code).toBe(4);
     expect(JSON.parse(result.stdout)).toMatchObject({ error: { code: 'network_error' } });
+  });
+});
+
+describe('social-webhooks create, filter warnings', () => {
+  it('prints the warnings of a filter part that can never match on the gateway', async () => {
+    const filter = JSON.stringify({ $or: [{ followerProfileId: '3761' }, { '$.followingProfileId': '1' }] });
+    const result = await runBin([...base, '--filter', filter, '--payload', JSON.stringify(follow)], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nWarnings: the filter was accepted, but events may never arrive:\n {2}- never_matches: filterConfig\.filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/);
   });
 });

@@ -26,7 +26,9 @@ export const createCommand: Command = {
     const endpoint = stringFlag(context.values, 'endpoint', 'create', true);
     const filterConfig = await readConfig(context, 'create');
     const created = await connect(context, 'create').createWebhook({ endpoint, filterConfig });
-    print(context, { ...created, eventType: filterConfig.event_type, endpoint }, [
+    // Bound to its event type, the value also types a flat delivery, which names no event (docs/contract.md §Body forms).
+    const secretLine = `secret: { '${filterConfig.event_type}': process.env.WEBHOOK_SECRET! },`;
+    print(context, { ...created, eventType: filterConfig.event_type, endpoint, secretLine }, [
       `Created webhook ${created.webhookId} (${filterConfig.event_type} -> ${endpoint}).`,
       '',
       `Deliveries carry the header ${created.headerName}: ${created.headerValue}`,
@@ -34,9 +36,17 @@ export const createCommand: Command = {
       '',
       `  WEBHOOK_SECRET=${created.headerValue}`,
       '',
-      "and pass it as the receiver's secret: webhookHandler({ secret: process.env.WEBHOOK_SECRET, ... }).",
+      'and paste this line into your webhookHandler({ ... }) options:',
+      '',
+      `  ${secretLine}`,
+      '',
+      'It binds the value to this webhook\'s event type, so a flat body (the payload alone, no eventName) is typed too.',
       'The service shows it only now: it has no call to read it again.',
       ...(created.portalLink === undefined ? [] : ['', `Portal: ${created.portalLink}`]),
+      // The gateway accepted the filter, but part of it cannot work as written: say so loudly.
+      ...(created.filterWarnings === undefined
+        ? []
+        : ['', 'Warnings: the filter was accepted, but events may never arrive:', ...created.filterWarnings.map((item) => `  - ${item.code}: ${item.message}`)]),
     ]);
     return EXIT_CODES.ok;
   },

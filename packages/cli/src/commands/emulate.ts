@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY, startEmulator, type EmulatorOptions } from '@social-webhooks/emulator';
+import { DEFAULT_API_KEY, EmulatorError, startEmulator, type EmulatorOptions } from '@social-webhooks/emulator';
 import { DEFAULT_HEADER } from '@social-webhooks/core';
 import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
@@ -13,42 +13,48 @@ import { print } from '../output/print.js';
 export const emulateCommand: Command = {
   name: 'emulate',
   summary: 'Run a local emulator of the service (management API, publishing, deliveries with retries).',
-  usage: 'emulate [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME]',
+  usage: 'emulate [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME] [--persist FILE]',
   options: {
     port: { type: 'string', valueName: 'N', description: 'The port to listen on (default 4010; 0 picks a free one).' },
     host: { type: 'string', valueName: 'ADDRESS', description: 'The address to listen on (default 127.0.0.1).' },
     key: { type: 'string', valueName: 'KEY', description: `The API key to accept (default ${DEFAULT_API_KEY}).` },
     flat: { type: 'boolean', description: 'Deliver the payload alone (the flat form) instead of { eventName, data }.' },
     header: { type: 'string', valueName: 'NAME', description: `The delivery header's name (default ${DEFAULT_HEADER}).` },
+    persist: { type: 'string', valueName: 'FILE', description: 'Keep the webhooks and the delivery log in this JSON file across restarts (default: in memory).' },
   },
   positionals: [],
   usesApi: false,
-  examples: ['social-webhooks emulate --port 4010', 'social-webhooks emulate --flat --key my-dev-key'],
+  examples: ['social-webhooks emulate --port 4010', 'social-webhooks emulate --flat --key my-dev-key', 'social-webhooks emulate --persist .emulator/state.json'],
   async run(context) {
     const portText = stringFlag(context.values, 'port', 'emulate') ?? '4010';
     if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new CliError('usage_error', `--port expects a port number, got ${JSON.stringify(portText)}`, { command: 'emulate' });
     const key = stringFlag(context.values, 'key', 'emulate') ?? DEFAULT_API_KEY;
     const host = stringFlag(context.values, 'host', 'emulate');
     const header = stringFlag(context.values, 'header', 'emulate');
+    const persist = stringFlag(context.values, 'persist', 'emulate');
     const options: EmulatorOptions = {
       port: Number(portText),
       apiKeys: [key],
       bodyForm: context.values.flat === true ? 'flat' : 'envelope',
       ...(host !== undefined && { host }),
       ...(header !== undefined && { headerName: header }),
+      ...(persist !== undefined && { persistPath: persist }),
     };
     const emulator = await startEmulator(options).catch((error: unknown) => {
       if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
         throw new CliError('usage_error', `port ${portText} is in use; pass another with --port N (0 picks a free one)`, { command: 'emulate', cause: error });
       }
+      // An unreadable --persist file: its message says what to do.
+      if (error instanceof EmulatorError) throw new CliError('invalid_input', error.message, { command: 'emulate', cause: error });
       throw error;
     });
-    print(context, { url: emulator.url, apiKey: key }, [
+    print(context, { url: emulator.url, apiKey: key, page: `${emulator.url}/` }, [
       `Emulator of the service listening on ${emulator.url}`,
+      `Watch deliveries, publish and replay in a browser: ${emulator.url}/`,
       'Point the client and the command line at it:',
       `  export WEBHOOKS_BASE_URL=${emulator.url}`,
       `  export WEBHOOKS_API_KEY=${key}`,
-      'Then: social-webhooks create …, social-webhooks publish --event follow.created, social-webhooks deliveries',
+      'Then: social-webhooks create …, social-webhooks publish --event follow.created --wait, social-webhooks deliveries, social-webhooks replay ID',
       'Ctrl-C stops it.',
     ]);
     await new Promise<void>((resolve) => {

@@ -3,7 +3,11 @@ import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { deliveriesCommand } from './deliveries.js';
 import { emulateCommand } from './emulate.js';
+import { failedCommand } from './failed.js';
+import { faultsCommand } from './faults.js';
 import { publishCommand } from './publish.js';
+import { replayCommand } from './replay.js';
+import { retryCommand } from './retry.js';
 import { sendCommand } from './send.js';
 import { testFilterCommand } from './test-filter.js';
 
@@ -19,4 +23,8 @@ export const COMMANDS: readonly Command[] = [
   emulateCommand,
   publishCommand,
   deliveriesCommand,
+  replayCommand,
+  faultsCommand,
+  failedCommand,
+  retryCommand,
 ];

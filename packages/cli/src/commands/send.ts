@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEOUT_MS } from '@social-webhooks/client';
 import { DEFAULT_HEADER, EVENT_NAMES, isEventName } from '@social-webhooks/core';
-import { buildDelivery, type DeliveryInit } from '@social-webhooks/core/testing';
+import { buildDelivery, type DeliveryInit } from '@social-webhooks/core/samples';
 import { stringFlag } from '../args/parse-command-args.js';
 import { readJsonArg } from '../args/read-json-arg.js';
 import { CliError } from '../cli-error.js';
@@ -9,8 +9,8 @@ import { EXIT_CODES } from '../exit-codes.js';
 import { print } from '../output/print.js';
 
 /**
- * `social-webhooks send`: delivers one event to a receiver exactly as the service does (SPEC §1
- * "The delivered body"): a POST with a JSON body and the delivery header. The way to try a
+ * `social-webhooks send`: delivers one event to a receiver exactly as the service does (docs/contract.md §Body forms):
+ * a POST with a JSON body and the delivery header. The way to try a
  * receiver locally.
  */
 export const sendCommand: Command = {

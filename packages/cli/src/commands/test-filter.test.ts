@@ -59,3 +59,19 @@ describe('social-webhooks test-filter', () => {
     expect(result.stderr).toMatch(/answered 503/);
   });
 });
+
+describe('social-webhooks test-filter --local, as the gateway engine evaluates', () => {
+  it('passes a filter that reads a numeric string as a number', async () => {
+    const result = await runBin(['test-filter', '--local', '--event', 'follow.created', '--filter', '{"followerProfileId":3761}', '--payload', follow], { env: {} });
+    expect(result).toMatchObject({ code: 0, stdout: 'Filter test passed (checked locally).\n' });
+  });
+
+  it('prints the warnings of a filter part that can never match', async () => {
+    const filter = JSON.stringify({ $or: [{ followerProfileId: '3761' }, { '$.followingProfileId': '1' }] });
+    const result = await runBin(['test-filter', '--local', '--event', 'follow.created', '--filter', filter, '--payload', follow], { env: {} });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Filter test passed \(checked locally\)\.\nWarnings \(the gateway accepts the filter, but\):\n {2}- never_matches: filter\.\$or\[1\]\.\$\.followingProfileId: a leading "\$\." step/);
+    const json = JSON.parse((await runBin(['test-filter', '--local', '--json', '--event', 'follow.created', '--filter', filter, '--payload', follow], { env: {} })).stdout) as { warnings: string[] };
+    expect(json.warnings).toHaveLength(1);
+  });
+});

@@ -5,7 +5,10 @@ import type { Command } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { print } from '../output/print.js';
 
-/** `social-webhooks test-filter`: tests a filter config locally, then with the service. */
+/**
+ * `social-webhooks test-filter`: tests a filter config locally (as the gateway's engine evaluates
+ * it, see `@social-webhooks/filter`), then with the service; prints the filter's warnings.
+ */
 export const testFilterCommand: Command = {
   name: 'test-filter',
   summary: 'Test a filter and its sample payload, locally and then with the service.',
@@ -29,13 +32,18 @@ export const testFilterCommand: Command = {
         ? { ...testFilterConfig(config as FilterConfig), checkedBy: 'local' as const }
         : await connect(context, 'test-filter').testFilter(config);
     const by = result.checkedBy === 'local' ? 'checked locally' : 'checked by the service';
+    // Warnings: the filter is accepted, but cannot work as written on the service's gateway.
+    const warnings = result.warnings ?? [];
+    const warningJson = warnings.length === 0 ? {} : { warnings: warnings.map((item) => item.message) };
+    const warningLines = warnings.length === 0 ? [] : ['Warnings (the gateway accepts the filter, but):', ...warnings.map((item) => `  - ${item.code}: ${item.message}`)];
     if (result.ok) {
-      print(context, { ok: true, checkedBy: result.checkedBy }, [`Filter test passed (${by}).`]);
+      print(context, { ok: true, checkedBy: result.checkedBy, ...warningJson }, [`Filter test passed (${by}).`, ...warningLines]);
       return EXIT_CODES.ok;
     }
-    print(context, { ok: false, checkedBy: result.checkedBy, reasons: result.reasons }, [
+    print(context, { ok: false, checkedBy: result.checkedBy, reasons: result.reasons, ...warningJson }, [
       `Filter test failed (${by}):`,
       ...result.reasons.map((reason) => `  - ${reason}`),
+      ...warningLines,
     ]);
     return EXIT_CODES.failed;
   },

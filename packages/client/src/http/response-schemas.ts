@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The service's answers (SPEC §1 "Management API"), with every documented variation: the header
+// The service's answers (docs/contract.md §Management API), with every documented variation: the header
 // may be nested as `authentication.api_key`, the filter test may say `success` instead of `status`.
 
 const header = z.object({ header_name: z.string().min(1).optional(), header_value: z.string().min(1) });

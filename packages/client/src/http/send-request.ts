@@ -24,7 +24,7 @@ export interface ApiResponse {
 const PREFIX = '@social-webhooks/client';
 
 /**
- * Sends exactly the documented request (SPEC §1 "Management API"): `Authorization: <key>` with no
+ * Sends exactly the documented request (docs/contract.md §Management API): `Authorization: <key>` with no
  * scheme, `accept: application/json`, and `content-type: application/json` when there is a body.
  * The timeout covers the whole call, answer body included.
  * @throws {ApiError} `timeout`, `aborted` or `network_error` when no full answer came.

@@ -93,7 +93,11 @@ describe('createWebhook', () => {
 
   it.each<[string, unknown, RegExp]>([
     ['an invalid endpoint URL', { ...input, endpoint: 'example.com/webhook' }, /^endpoint: not an absolute URL/],
-    ['a non-http endpoint', { ...input, endpoint: 'ftp://example.com/x' }, /^endpoint: expects an http\(s\) URL/],
+    ['a non-http endpoint', { ...input, endpoint: 'ftp://example.com/x' }, /^endpoint: expects an absolute http\(s\) URL such as "https:\/\/example\.com\/webhook", got "ftp:\/\/example\.com\/x"$/],
+    // It parses with the scheme "localhost:": the whole value is quoted, and what was meant suggested.
+    ['an endpoint without its scheme', { ...input, endpoint: 'localhost:3000/webhook' }, /^endpoint: expects an absolute http\(s\) URL .*got "localhost:3000\/webhook" \(did you mean "http:\/\/localhost:3000\/webhook"\?\)$/],
+    // The service's docs spell the body field filter_config; the client names the field it takes.
+    ['the snake_case filter_config', { endpoint: input.endpoint, filter_config: input.filterConfig }, /^filterConfig: missing; you passed `filter_config`.*Pass it as `filterConfig`/],
     ['credentials in the endpoint', { ...input, endpoint: 'https://u:p@example.com/x' }, /^endpoint: must not hold a user name/],
     ['an unknown event type', { ...input, filterConfig: { event_type: 'cast.created' } }, /^filterConfig\.event_type: expects one of/],
     ['a filter without payload', { ...input, filterConfig: { event_type: 'follow.created', filter: { followerProfileId: '1' } } }, /^filterConfig\.payload: a filter needs a sample payload/],

@@ -11,7 +11,7 @@ const PATH = '/api/v1/webhooks';
 
 /** `POST /api/v1/webhooks`, after checking the input locally. See `Client.createWebhook`. */
 export async function createWebhook(options: ResolvedClientOptions, input: CreateWebhookInput, call: CallOptions = {}): Promise<CreatedWebhook> {
-  const problems = checkCreateInput(input, options.allowUnknownFields);
+  const { problems, warnings } = checkCreateInput(input, options.allowUnknownFields);
   if (problems.length > 0) throw invalidConfig('createWebhook', problems);
   const body = { endpoint: input.endpoint, filter_config: configBody(input.filterConfig) };
   const response = await sendRequest(options, { method: 'POST', path: PATH, body, signal: call.signal });
@@ -34,6 +34,7 @@ export async function createWebhook(options: ResolvedClientOptions, input: Creat
     headerValue: auth.header_value,
     portalLink: data.portal_link,
     message: data.message,
+    ...(warnings.length === 0 ? {} : { filterWarnings: warnings }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeStore } from './dedupe-store.js';
 
 /**
@@ -35,7 +35,7 @@ export interface DedupeOptions {
 
 /** 24 hours: longer than the service's retry schedule is likely to last. */
 export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
-/** 60 seconds: far longer than the 5 s the service's gateway waits for an answer (SPEC §1). */
+/** 60 seconds: far longer than the 5 s the service's gateway waits for an answer (docs/contract.md §Delivery semantics). */
 export const DEFAULT_DEDUPE_LEASE_MS = 60_000;
 /** 1 second: a store slower than that would eat the gateway's 5 s. */
 export const DEFAULT_DEDUPE_TIMEOUT_MS = 1000;

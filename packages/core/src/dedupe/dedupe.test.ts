@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookError } from '../errors.js';
 import type { LogFields } from '../observe/logger.js';
-import { buildDeliveryRequest } from '../testing/index.js';
+import { buildDeliveryRequest, sampleEvent } from '../testing/index.js';
 import { webhookHandler } from '../web/webhook-handler.js';
 import type { DedupeOptions } from './dedupe-options.js';
 import type { DedupeStore } from './dedupe-store.js';
@@ -85,6 +85,20 @@ describe('dedupe', () => {
     const other = buildDeliveryRequest({ secret: SECRET, data: { followerProfileId: '1', followingProfileId: '2', id: 'other' } });
     await handle(deliver());
     await handle(other);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('keys by the X-Convoy-Idempotency-Key header when present, over the payload id', async () => {
+    const { handle, runs } = receiver(true);
+    const withKey = (id: string, key: string) => {
+      const request = buildDeliveryRequest({ secret: SECRET, data: { ...sampleEvent('follow.created').data, id } });
+      request.headers.set('x-convoy-idempotency-key', key);
+      return request;
+    };
+    expect((await handle(withKey('first', 'k-1'))).status).toBe(200);
+    // A retry of the same delivery, whatever its body says, is a duplicate; another key is not.
+    expect(await (await handle(withKey('second', 'k-1'))).json()).toBe('ignored: already handled');
+    expect(await (await handle(withKey('first', 'k-2'))).json()).toBe('ok');
     expect(runs).toHaveLength(2);
   });
 

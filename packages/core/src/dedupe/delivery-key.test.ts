@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sampleEvent } from '../testing/samples.js';
-import { deliveryKey, type ReadBody } from './delivery-key.js';
+import { sampleEvent } from '../samples/samples.js';
+import type { ReadBody } from '../delivery.js';
+import { deliveryKey } from './delivery-key.js';
 import { resolveDedupe, type ResolvedDedupe } from './resolve-dedupe.js';
 
 const dedupe = resolveDedupe(true, 'test')!;
@@ -12,6 +13,13 @@ describe('deliveryKey', () => {
     expect(await deliveryKey(dedupe, event, text(event))).toBe(`follow.created:id:${event.data.id!}`);
     const deleted = { ...sampleEvent('follow.deleted'), data: event.data };
     expect(await deliveryKey(dedupe, deleted, text(event))).toBe(`follow.deleted:id:${event.data.id!}`);
+  });
+
+  it('prefers a delivery id from a header over the payload id, and a custom key over both', async () => {
+    const event = sampleEvent('follow.created');
+    expect(await deliveryKey(dedupe, event, text(event), 'convoy-key')).toBe('follow.created:header:convoy-key');
+    const custom = resolveDedupe({ key: () => 'mine' }, 'test')!;
+    expect(await deliveryKey(custom, event, text(event), 'convoy-key')).toBe('follow.created:key:mine');
   });
 
   it('hashes the body when the payload has no id, the same body always to the same key', async () => {

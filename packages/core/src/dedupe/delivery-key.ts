@@ -1,21 +1,26 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
-import type { BodyContent } from '../receive/delivery.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { ReadBody } from '../delivery.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
-
-/** A body as read, once it parsed: the hash falls back on it. */
-export type ReadBody = Extract<BodyContent, { kind: 'bytes' | 'text' | 'parsed' }>;
 
 // Longer ids are hashed with the body instead: a key is stored per delivery, so it stays short.
 const MAX_ID_LENGTH = 256;
 
 /**
- * The key that identifies a delivery across retries: `<eventName>:id:<id>` from the payload's `id`
- * (or the `key` option), or `<eventName>:sha256:<hex>` of the body when there is none. The event
- * name scopes it, so two event types that share an id never collide.
+ * The key that identifies a delivery across retries, the first of: `<eventName>:key:<key>` from
+ * the `key` option; `<eventName>:header:<id>` from a delivery id header (`deliveryId`, such as
+ * Convoy's `X-Convoy-Idempotency-Key`, the same on every retry: docs/contract.md §Delivery semantics);
+ * `<eventName>:id:<id>` from the payload's `id`; or `<eventName>:sha256:<hex>` of the body. The
+ * event name scopes it, so two event types that share an id never collide.
  */
-export async function deliveryKey(dedupe: ResolvedDedupe, event: WebhookEvent | UnknownWebhookEvent, body: ReadBody): Promise<string> {
+export async function deliveryKey(
+  dedupe: Pick<ResolvedDedupe, 'key'>,
+  event: WebhookEvent | UnknownWebhookEvent,
+  body: ReadBody,
+  deliveryId?: string,
+): Promise<string> {
   const custom = dedupe.key?.(event);
   if (typeof custom === 'string' && custom !== '') return `${event.eventName}:key:${custom}`;
+  if (deliveryId !== undefined) return `${event.eventName}:header:${deliveryId}`;
   const id = (event.data as { readonly id?: unknown }).id;
   if (typeof id === 'string' && id !== '' && id.length <= MAX_ID_LENGTH) return `${event.eventName}:id:${id}`;
   return `${event.eventName}:sha256:${await sha256Hex(bodyBytes(body))}`;

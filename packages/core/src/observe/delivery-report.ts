@@ -1,4 +1,4 @@
-import type { SuccessCode } from '../receive/outcome.js';
+import type { SuccessCode } from '../result.js';
 import type { WebhookErrorCode } from '../errors.js';
 
 /**

@@ -1,21 +1,11 @@
-import type { EventName } from '../events/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import type { EventName } from '../schema/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
+import type { Handoff } from '../handoff/handoff.js';
+import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
-
-/**
- * The header value(s) the service handed out when the webhook was created
- * (`authentication.header_value`):
- * - one string;
- * - several strings: rotation, or one endpoint serving several webhooks;
- * - a map from event name to string(s): binds each value to its webhook's event type, which is what
- *   types a flat delivery (one without `eventName`) and refuses a body that claims another event.
- */
-export type SecretOption =
-  | string
-  | readonly string[]
-  | { readonly [Name in EventName]?: string | readonly string[] };
+import type { SecretOption, SecretSource } from '../header/secret-entries.js';
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
 export type EventHandler<Name extends EventName, Context> = (
@@ -28,8 +18,11 @@ export type EventHandlers<Context> = { readonly [Name in EventName]?: EventHandl
 
 /** Options shared by every adapter (`@social-webhooks/core`, `/express`, `/hono`). */
 export interface WebhookOptions<Context> {
-  /** The header value(s) to accept; see {@link SecretOption}. Required, never empty. */
-  readonly secret: SecretOption;
+  /**
+   * The header value(s) to accept; see {@link SecretOption}. Required, never empty. A function
+   * ({@link SecretSource}) defers reading it to the first delivery.
+   */
+  readonly secret: SecretOption | SecretSource;
   /** Handlers by event name. An event with no handler is answered 200 and dropped. */
   readonly on?: EventHandlers<Context>;
   /** The delivery header's name, case-insensitive. Default `x-airstack-webhook`. */
@@ -68,4 +61,22 @@ export interface WebhookOptions<Context> {
   readonly logger?: Logger;
   /** Called with each delivery's outcome, for metrics; see `DeliveryReport`. Default: none. */
   readonly onResult?: ResultHook;
+  /**
+   * Hand each authenticated, valid delivery to a durable queue instead of running a handler here:
+   * answered 202 `queued` once stored, 503 `queue_unavailable` when the queue cannot store it within
+   * its `timeoutMs`. `bullmqHandoff({ queue })` from `@social-webhooks/bullmq`. Excludes `on`,
+   * `dedupe` and `respondWithin` (the worker runs the handlers). Default: none.
+   */
+  readonly handoff?: Handoff;
+  /**
+   * Headers that carry a delivery id the sender keeps across retries, most trusted first, lower or
+   * any case; the first present keys the delivery for `dedupe` and `handoff`, before the payload's
+   * `id`. `[]` turns it off. Default `['x-convoy-idempotency-key']` (the service's gateway, docs/contract.md §Delivery semantics).
+   */
+  readonly deliveryIdHeaders?: readonly string[];
+  /**
+   * A hook around each delivery for tracing and metrics: `otelInstrumentation()` from
+   * `@social-webhooks/otel`. Default: none.
+   */
+  readonly instrumentation?: Instrumentation;
 }

@@ -1,15 +1,19 @@
-import { EVENT_NAMES, isEventName, type EventName } from '../events/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../events/types.js';
+import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
-import { toSecretEntries, type SecretEntry } from '../auth/secret-entries.js';
+import { toSecretEntries, type SecretEntry, type SecretSource } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
+import { DEFAULT_DELIVERY_ID_HEADERS } from '../dedupe/delivery-id.js';
+import type { ResolvedHandoff } from '../handoff/hand-off.js';
+import { resolveHandoff } from '../handoff/resolve-handoff.js';
+import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import type { EventHandler, WebhookOptions } from './options.js';
 
-/** The delivery header of the real service (SPEC §1). */
+/** The delivery header of the real service (docs/contract.md §Sender). */
 export const DEFAULT_HEADER = 'x-airstack-webhook';
-/** 1 MiB, the default body limit (SPEC §2). */
+/** 1 MiB, the default body limit (docs/contract.md §Statuses). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 // RFC 9110 §5.6.2: a field name is a token.
@@ -17,7 +21,9 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
 /** Options checked once and resolved into a fresh object; the caller's object is never touched. */
 export interface ResolvedOptions<Context> {
+  /** Empty when `secret` is a function: then `secretSource` is read on the first delivery. */
   readonly secrets: readonly SecretEntry[];
+  readonly secretSource: SecretSource | undefined;
   readonly header: string;
   readonly maxBodyBytes: number;
   readonly handlers: ReadonlyMap<EventName, EventHandler<EventName, Context>>;
@@ -27,6 +33,9 @@ export interface ResolvedOptions<Context> {
   readonly respondWithin: number | undefined;
   readonly logger: ResolvedLogger;
   readonly onResult: ResultHook | undefined;
+  readonly handoff: ResolvedHandoff | undefined;
+  readonly deliveryIdHeaders: readonly string[];
+  readonly instrumentation: Instrumentation | undefined;
 }
 
 /**
@@ -54,7 +63,8 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   }
   const logger = resolveLogger(options.logger, fail);
   return {
-    secrets: toSecretEntries(options.secret, source),
+    secrets: typeof options.secret === 'function' ? [] : toSecretEntries(options.secret, source),
+    secretSource: typeof options.secret === 'function' ? options.secret : undefined,
     header,
     maxBodyBytes,
     handlers: toHandlerMap(options.on, fail),
@@ -64,7 +74,29 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
     respondWithin,
     logger,
     onResult: optionalFunction(options.onResult, 'onResult', fail),
+    handoff: resolveHandoff(
+      options.handoff,
+      { on: options.on !== undefined, dedupe: options.dedupe !== undefined && options.dedupe !== false, respondWithin: respondWithin !== undefined },
+      source,
+    ),
+    deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, fail),
+    instrumentation: toInstrumentation(options.instrumentation, fail),
   };
+}
+
+function toHeaderList(headers: readonly string[] | undefined, fail: (message: string) => never): readonly string[] {
+  if (headers === undefined) return DEFAULT_DELIVERY_ID_HEADERS;
+  if (!Array.isArray(headers) || headers.some((name) => typeof name !== 'string' || !TOKEN.test(name.toLowerCase()))) {
+    fail(`\`deliveryIdHeaders\` must be an array of header names such as ['x-convoy-idempotency-key'] ([] turns it off); got ${JSON.stringify(headers)}.`);
+  }
+  return headers.map((name) => name.toLowerCase());
+}
+
+function toInstrumentation(value: Instrumentation | undefined, fail: (message: string) => never): Instrumentation | undefined {
+  if (value !== undefined && typeof value?.startDelivery !== 'function') {
+    fail('`instrumentation` must have a startDelivery method, such as otelInstrumentation() from @social-webhooks/otel.');
+  }
+  return value;
 }
 
 function toHandlerMap<Context>(

@@ -1,2 +1,2 @@
-export { sampleEvent } from './samples.js';
-export { buildDelivery, buildDeliveryRequest, type BuiltDelivery, type DeliveryInit } from './build-delivery.js';
+// For tests (supertest, Hono's `app.request`, `fetch`): the same builders as `/samples`.
+export { buildDelivery, buildDeliveryRequest, sampleEvent, type BuiltDelivery, type DeliveryInit } from '../samples/index.js';

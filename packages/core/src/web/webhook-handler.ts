@@ -1,10 +1,10 @@
 import type { WebhookOptions } from '../options/options.js';
-import { createWebhookReceiver } from '../receive/create-receiver.js';
-import { failure, type ReceiveResult } from '../receive/outcome.js';
+import { createWebhookReceiver } from '../receiver.js';
+import { failure, type ReceiveResult } from '../result.js';
 import { findWaitUntil } from './find-wait-until.js';
-import { untouchedNodeIncoming } from './node-server-incoming.js';
-import { readNodeStream } from '../streams/read-node-stream.js';
-import { readWebBody } from '../streams/read-web-body.js';
+import { untouchedNodeIncoming } from '../body/node-server-incoming.js';
+import { readNodeStream } from '../body/read-node-stream.js';
+import { readWebBody } from '../body/read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
 export type WebWebhookOptions = WebhookOptions<Request>;
@@ -17,13 +17,14 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
 /**
  * A Web-standard webhook handler, `(request) => Promise<Response>`, for `Bun.serve`, `Deno.serve`,
  * Cloudflare Workers and Next.js route handlers. Checks the delivery header in constant time, parses
- * and validates the body, and runs the handler for its event (SPEC §2 gives every status). Arguments
+ * and validates the body, and runs the handler for its event (docs/contract.md §Statuses gives every status). Arguments
  * after the request are searched for a Worker's `ctx`, whose `waitUntil` keeps a handler that
  * outlasts a `respondWithin` answer alive.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
- *   wait), `logger` (default silent), `onResult`; see {@link WebhookOptions}.
+ *   wait), `logger` (default silent), `onResult`, `handoff` (default none), `deliveryIdHeaders`
+ *   (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
@@ -55,6 +56,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       header: headers.get(receiver.header),
       contentType: headers.get('content-type'),
       contentLength: headers.get('content-length'),
+      getHeader: (name) => headers.get(name),
       readBody: (limit) => readWebBody(request, limit),
       context: request,
       waitUntil: findWaitUntil(platform),

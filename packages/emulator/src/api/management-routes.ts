@@ -19,12 +19,15 @@ export interface ManagementContext {
   readonly baseUrl: () => string;
 }
 
-// The 400 shapes of the real service (SPEC §1 table, fixtures/management/*fail*.json).
+// The 400 shapes of the real service (docs/contract.md §Management API, test/fixtures/management/*fail*.json).
 const createFailed = (message: string): RouteAnswer => ({ status: 400, body: { authentication: {}, status: false, message } });
 
-function filterProblem(config: FilterConfig): string | undefined {
+// The filter is tested and evaluated as the gateway's engine does (`@social-webhooks/filter`);
+// `warnings` are what the gateway accepts but that can never work as written.
+function filterProblem(config: FilterConfig): { problem: string | undefined; warnings: string[] } {
   const result = testFilterConfig(config);
-  return result.ok ? undefined : `Invalid filter configuration: ${result.reasons.join('; ')}`;
+  const warnings = (result.warnings ?? []).map((item) => item.message);
+  return { problem: result.ok ? undefined : `Invalid filter configuration: ${result.reasons.join('; ')}`, warnings };
 }
 
 /** `POST /api/v1/webhooks`. */
@@ -32,7 +35,7 @@ export function createWebhook(context: ManagementContext, body: unknown): RouteA
   const parsed = createWebhookSchema.safeParse(body);
   if (!parsed.success) return createFailed(firstIssue(parsed.error));
   const { endpoint, filter_config: filterConfig } = parsed.data;
-  const problem = filterProblem(filterConfig);
+  const { problem, warnings } = filterProblem(filterConfig);
   if (problem !== undefined) return createFailed(problem);
   const id = newWebhookId();
   const headerValue = newHeaderValue();
@@ -43,10 +46,12 @@ export function createWebhook(context: ManagementContext, body: unknown): RouteA
     status: 200,
     body: {
       webhook_id: id,
-      portal_link: `${context.baseUrl()}/_emulator/deliveries?webhook_id=${id}`,
+      portal_link: `${context.baseUrl()}/#webhook=${id}`,
       authentication: { header_name: headerName, header_value: headerValue },
       status: true,
       message: 'Successfully created webhook',
+      // Not in the real service's answer: the emulator's own report of a filter that cannot work.
+      ...(warnings.length === 0 ? {} : { warnings }),
     },
   };
 }
@@ -63,6 +68,6 @@ export function deleteWebhook(context: ManagementContext, webhookId: string): Ro
 /** `POST /api/v1/filters/test`: the same engine the client validates with. */
 export function testFilter(body: unknown): RouteAnswer {
   const parsed = filterConfigSchema.safeParse(body);
-  const ok = parsed.success && filterProblem(parsed.data) === undefined;
+  const ok = parsed.success && filterProblem(parsed.data).problem === undefined;
   return ok ? { status: 200, body: { status: true } } : { status: 400, body: { status: false } };
 }

@@ -1,39 +1,85 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EmulatorError } from '../emulator-error.js';
+import { isAllowedHost } from '../page/allowed-host.js';
+import { sendPage } from '../page/send-page.js';
+import { faultsRoute, getDeliveryRoute, replayFailedRoute, replayRoute } from './delivery-routes.js';
 import { listDeliveries, listWebhooks, publishEvent } from './emulator-routes.js';
+import { openEventStream } from './event-stream.js';
 import { readJson, sendJson } from './http-json.js';
 import { createWebhook, deleteWebhook, testFilter, type ManagementContext, type RouteAnswer } from './management-routes.js';
 
 const WEBHOOK_PATH = /^\/api\/v1\/webhooks\/([^/]+)$/;
+const DELIVERY_PATH = /^\/_emulator\/deliveries\/([^/]+)$/;
+const REPLAY_PATH = /^\/_emulator\/deliveries\/([^/]+)\/replay$/;
+const FAULTS_PATH = /^\/_emulator\/webhooks\/([^/]+)\/faults$/;
+
+/** The header the page authenticates with instead of the API key; see {@link route}. */
+export const PAGE_TOKEN_HEADER = 'x-emulator-page-token';
+
+/** The router's context: the management API's, plus the token the page was served with. */
+export interface RouterContext extends ManagementContext {
+  readonly pageToken: string;
+}
 
 /**
- * Routes one request. Every route asks for a configured API key in `Authorization` (no scheme, as
- * the service's examples send it); a missing or unknown key is answered 401 `{ status: false,
- * message }`, the shape of the service's other failures.
+ * Routes one request. The page (`GET /`) needs no key: it is served with a per-process token that
+ * its script sends in `x-emulator-page-token` (or `?token=` for the event stream, which a browser
+ * opens without custom headers). Every other route asks for a configured API key in
+ * `Authorization` (no scheme, as the service's examples send it) or that token; a missing or unknown
+ * key is answered 401 `{ status: false, message }`, the shape of the service's other failures.
  */
-export async function route(context: ManagementContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function route(context: RouterContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
+  const viaPage = req.headers[PAGE_TOKEN_HEADER] ?? (url.pathname === '/_emulator/stream' ? url.searchParams.get('token') : undefined);
+  const pageRequest = url.pathname === '/' || viaPage !== undefined;
+  // A page that any website could load through DNS rebinding would hand it the token: only the
+  // emulator's own host names are served (see allowed-host.ts).
+  if (pageRequest && !isAllowedHost(req.headers.host, context.options.host)) {
+    return sendJson(res, 403, { status: false, message: `The emulator's page answers only on its own address; open ${context.baseUrl()}/ instead.` });
+  }
+  if (req.method === 'GET' && url.pathname === '/') return sendPage(res, context);
   const key = req.headers.authorization;
-  if (key === undefined || !context.options.apiKeys.has(key)) {
+  const byKey = key !== undefined && context.options.apiKeys.has(key);
+  if (!byKey && viaPage !== context.pageToken) {
     return sendJson(res, 401, { status: false, message: 'Unauthorized: missing or unknown API key in the Authorization header' });
   }
-  const answer = await answerFor(context, req, url);
+  if (req.method === 'GET' && url.pathname === '/_emulator/stream') return openEventStream(context, res);
+  let answer: RouteAnswer;
+  try {
+    answer = await answerFor(context, req, url);
+  } catch (error) {
+    if (!(error instanceof EmulatorError)) throw error;
+    answer = { status: error.status, body: { status: false, code: error.code, message: error.message } };
+  }
   sendJson(res, answer.status, answer.body);
 }
 
 async function answerFor(context: ManagementContext, req: IncomingMessage, url: URL): Promise<RouteAnswer> {
   const { method } = req;
   const path = url.pathname;
-  const deleteMatch = WEBHOOK_PATH.exec(path);
-  if (method === 'DELETE' && deleteMatch) return deleteWebhook(context, decodeURIComponent(deleteMatch[1]!));
+  const id = (pattern: RegExp) => {
+    const match = pattern.exec(path);
+    return match === null ? undefined : decodeURIComponent(match[1]!);
+  };
+  const webhookId = id(WEBHOOK_PATH);
+  if (method === 'DELETE' && webhookId !== undefined) return deleteWebhook(context, webhookId);
   if (method === 'GET' && path === '/_emulator/deliveries') return listDeliveries(context, url.searchParams.get('webhook_id') ?? undefined);
   if (method === 'GET' && path === '/_emulator/webhooks') return listWebhooks(context);
+  const deliveryId = id(DELIVERY_PATH);
+  if (method === 'GET' && deliveryId !== undefined) return getDeliveryRoute(context, deliveryId);
+  const replayId = id(REPLAY_PATH);
+  if (method === 'POST' && replayId !== undefined && replayId !== 'replay') return replayRoute(context, replayId);
+  const faultsId = id(FAULTS_PATH);
+  if (method === 'DELETE' && faultsId !== undefined) return faultsRoute(context, faultsId, undefined);
 
   const bodyRoutes: Record<string, (body: unknown) => RouteAnswer> = {
-    '/api/v1/webhooks': (body) => createWebhook(context, body),
-    '/api/v1/filters/test': (body) => testFilter(body),
-    '/_emulator/events': (body) => publishEvent(context, body),
+    'POST /api/v1/webhooks': (body) => createWebhook(context, body),
+    'POST /api/v1/filters/test': (body) => testFilter(body),
+    'POST /_emulator/events': (body) => publishEvent(context, body),
+    'POST /_emulator/deliveries/replay': (body) => replayFailedRoute(context, body),
   };
-  const handler = method === 'POST' ? bodyRoutes[path] : undefined;
+  if (method === 'PUT' && faultsId !== undefined) bodyRoutes[`PUT ${path}`] = (body) => faultsRoute(context, faultsId, body);
+  const handler = bodyRoutes[`${method ?? ''} ${path}`];
   if (handler === undefined) return { status: 404, body: { status: false, message: `No route for ${method} ${path}` } };
   const body = await readJson(req);
   return body.ok ? handler(body.value) : { status: 400, body: { status: false, message: body.message } };

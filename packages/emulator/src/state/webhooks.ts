@@ -1,4 +1,5 @@
 import type { FilterConfig } from '@social-webhooks/filter';
+import type { Faults } from '../delivery/faults.js';
 
 export type { FilterConfig };
 
@@ -14,16 +15,22 @@ export interface Webhook {
   readonly matches: (payload: unknown) => boolean;
 }
 
-/** The emulator's webhooks, in memory. */
+/** The emulator's webhooks, in memory, with the faults set on each. */
 export class WebhookStore {
   readonly #webhooks = new Map<string, Webhook>();
+  readonly #faults = new Map<string, Faults>();
+  readonly #listeners = new Set<() => void>();
 
   add(webhook: Webhook): void {
     this.#webhooks.set(webhook.id, webhook);
+    this.#changed();
   }
 
   remove(id: string): boolean {
-    return this.#webhooks.delete(id);
+    this.#faults.delete(id);
+    const removed = this.#webhooks.delete(id);
+    if (removed) this.#changed();
+    return removed;
   }
 
   get(id: string): Webhook | undefined {
@@ -32,5 +39,27 @@ export class WebhookStore {
 
   list(): Webhook[] {
     return [...this.#webhooks.values()];
+  }
+
+  /** The faults set on a webhook, if any. */
+  faults(id: string): Faults | undefined {
+    return this.#faults.get(id);
+  }
+
+  /** Sets (or, with `undefined`, clears) a webhook's faults. */
+  setFaults(id: string, faults: Faults | undefined): void {
+    if (faults === undefined) this.#faults.delete(id);
+    else this.#faults.set(id, faults);
+    this.#changed();
+  }
+
+  /** Subscribes to changes (a webhook added or removed, faults set); answers the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
   }
 }

@@ -1,8 +1,8 @@
 import type { EventName } from '@social-webhooks/core';
-import type { Filter, FilterProblemCode, ProblemPath } from '../types.js';
+import type { Filter, FilterProblemCode, FilterWarningCode, ProblemPath } from '../types.js';
 
 /**
- * A webhook's `filter_config`, with the service's own field names (SPEC §1), so a config copied
+ * A webhook's `filter_config`, with the service's own field names (docs/contract.md §Management API), so a config copied
  * from the service's docs works as is.
  */
 export interface FilterConfig {
@@ -25,7 +25,19 @@ export interface ConfigProblem {
   readonly hint?: string;
 }
 
-/** The answer of `testFilterConfig`: `ok`, or the reasons (sentences) and the problems behind them. */
+/** A warning about a filter config: the filter is accepted, but cannot work as written. */
+export interface ConfigWarning {
+  readonly code: FilterWarningCode;
+  /** Starts with `filter`. */
+  readonly path: ProblemPath;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+/**
+ * The answer of `testFilterConfig`: `ok`, or the reasons (sentences) and the problems behind them;
+ * `warnings` is there (on either answer) when the filter cannot work as written on the gateway.
+ */
 export type FilterTestResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly reasons: readonly string[]; readonly problems: readonly ConfigProblem[] };
+  | { readonly ok: true; readonly warnings?: readonly ConfigWarning[] }
+  | { readonly ok: false; readonly reasons: readonly string[]; readonly problems: readonly ConfigProblem[]; readonly warnings?: readonly ConfigWarning[] };

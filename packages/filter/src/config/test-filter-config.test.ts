@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readFixture } from '../../../../test/support/fixtures.js';
 import type { FilterConfig } from './filter-config.js';
 import { testFilterConfig } from './test-filter-config.js';
 
-const profile = JSON.parse(readFileSync(new URL('../../test-fixtures/cases.json', import.meta.url), 'utf8'))[0].payload as Record<string, unknown>;
+const profile = readFixture<{ payload: Record<string, unknown> }[]>('filters/cases.json')[0]!.payload;
 const follow = { followerProfileId: '3761', followingProfileId: '326089' };
 
 const codes = (config: FilterConfig) => {
@@ -47,8 +47,16 @@ describe('testFilterConfig', () => {
     expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: [] as never })).toEqual(['invalid_payload']);
   });
 
-  it('matches the payload as sent: an integer id does not equal a string filter', () => {
-    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: { ...follow, followerProfileId: 3761 } })).toEqual(['payload_mismatch']);
+  it('matches the payload as sent, as the engine: an integer id equals a numeric string filter', () => {
+    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: '3761' }, payload: { ...follow, followerProfileId: 3761 } })).toEqual([]);
+    expect(codes({ event_type: 'follow.created', filter: { followerProfileId: { $in: ['3761'] } }, payload: { ...follow, followerProfileId: 3761 } })).toEqual(['payload_mismatch']);
+  });
+
+  it('reports warnings beside ok: the documented $.socialCapital.$ example never matches', () => {
+    const result = testFilterConfig({ event_type: 'profile.created', filter: { 'socialCapital.$.socialCapitalRank': { $lte: 2000 } }, payload: profile });
+    expect(result.ok).toBe(false);
+    expect(result.warnings?.map((item) => [item.code, item.path])).toEqual([['never_matches', ['filter', 'socialCapital.$.socialCapitalRank']]]);
+    expect(testFilterConfig({ event_type: 'profile.created', filter: { userId: '3761' }, payload: profile })).toEqual({ ok: true });
   });
 
   it('refuses an undocumented event type or a config that is not an object', () => {

@@ -23,7 +23,8 @@ export type FieldTest =
 /** One operator of an operator object, with a checked operand. */
 export type Condition = (
   | { readonly operator: '$eq' | '$neq'; readonly value: JsonValue }
-  | { readonly operator: '$in' | '$nin'; readonly values: readonly JsonValue[] }
+  // A list, or (the engine's other form) one value that an array field must contain.
+  | { readonly operator: '$in' | '$nin'; readonly values: readonly JsonValue[]; readonly list: boolean }
   | { readonly operator: '$gt' | '$gte' | '$lt' | '$lte'; readonly value: number }
   | { readonly operator: '$regex'; readonly regex: RegExp }
   | { readonly operator: '$exist'; readonly value: boolean }

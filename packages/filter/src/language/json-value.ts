@@ -33,7 +33,7 @@ export function kindOf(value: JsonValue): JsonKind {
 }
 
 /**
- * Type-sensitive deep equality (SPEC §1: `3761` does not equal `"3761"`). Objects are equal when
+ * Type-sensitive deep equality (docs/contract.md §Filters: `3761` does not equal `"3761"`). Objects are equal when
  * they have the same keys with equal values, in any order.
  */
 export function deepEqual(a: unknown, b: unknown): boolean {

@@ -1,5 +1,5 @@
 /**
- * Fields may nest at most 3 levels deep (SPEC §1: "nesting deeper than 3 levels is an error"). A
+ * Fields may nest at most 3 levels deep (docs/contract.md §Filters: "nesting deeper than 3 levels is an error"). A
  * level is one field name on the way from the payload's root to the compared value, whether written
  * as nested objects or as a dotted path; `$` steps and operators do not count.
  */

@@ -1,4 +1,4 @@
-/** The comparison operators of the language (SPEC §1 "Filters"), used inside a field's object. */
+/** The comparison operators of the language (docs/contract.md §Filters), used inside a field's object. */
 export const COMPARISON_OPERATORS = ['$eq', '$neq', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$regex', '$exist'] as const;
 
 /** The logical operators: each takes a non-empty array of filters. */
@@ -12,7 +12,7 @@ export type LogicalOperator = (typeof LOGICAL_OPERATORS)[number];
 export type Operator = (typeof OPERATORS)[number];
 
 // Spellings from MongoDB and other filter languages that people reach for, and what to write here.
-// `$not` and `$nor` are refused: the service's language has no general negation (SPEC §1).
+// `$not` and `$nor` are refused: the service's language has no general negation (docs/contract.md §Filters).
 const HINTS: Readonly<Record<string, string>> = {
   $ne: 'use "$neq"',
   $exists: 'use "$exist", spelled without the s',

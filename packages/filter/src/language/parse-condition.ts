@@ -31,8 +31,13 @@ export function parseCondition(operator: string, operand: unknown, at: ProblemPa
       return isJsonValue(operand) ? { operator: op, value: operand, at } : fail('expects a JSON value');
     case '$in':
     case '$nin':
-      if (!Array.isArray(operand)) return fail('expects an array of values', `write { "${op}": [${show(operand)}] }`);
-      return operand.every((value) => isJsonValue(value)) ? { operator: op, values: operand, at } : fail('expects an array of JSON values');
+      // The engine also takes one scalar: then the field must be an array that contains it (the
+      // same as a bare value); on any other field the engine answers an error (see validateFilter).
+      if (operand === null || typeof operand === 'string' || typeof operand === 'boolean' || (typeof operand === 'number' && Number.isFinite(operand))) {
+        return { operator: op, values: [operand], list: false, at };
+      }
+      if (!Array.isArray(operand)) return fail('expects an array of values, or one value an array field contains');
+      return operand.every((value) => isJsonValue(value)) ? { operator: op, values: operand, list: true, at } : fail('expects an array of JSON values');
     case '$gt':
     case '$gte':
     case '$lt':

@@ -8,19 +8,20 @@ export type ParsedKey = { readonly steps: readonly PathStep[] } | { readonly pro
 
 /**
  * Parses a field key. A dot always separates steps: `socialCapital.socialCapitalRank` is the same
- * as the nested form. A `$` step is positional (SPEC §1): on an array it stands for any element, on
- * any other value it stands for the value itself, so the documented `$.socialCapital.$.rank` works
- * on the object `socialCapital`. A numeric step on an array is that index (`addresses.0`).
+ * as the nested form. A `$` step stands for an index of an array of objects, as the engine expands
+ * it; on anything else it never matches (validation warns). `continues`: the key holds a nested
+ * filter, so its path goes on; `positionalBefore`: `$` steps of the enclosing keys.
  */
-export function parseKey(key: string, at: ProblemPath): ParsedKey {
+export function parseKey(key: string, at: ProblemPath, options: { readonly continues: boolean; readonly positionalBefore: number }): ParsedKey {
   if (key === '') return { problem: problem('invalid_path', at, 'a field name cannot be empty') };
   if (!key.includes('.') && key !== '$') return { steps: [{ kind: 'key', name: key }] };
   const parts = key.split('.');
   if (parts.includes('')) {
     return { problem: problem('invalid_path', at, `the path "${key}" has an empty step`, 'remove the doubled, leading or trailing dot') };
   }
-  if (parts[parts.length - 1] === '$') {
-    // The service's engine refuses a trailing `.$` too.
+  // The engine joins nested keys before it checks for a trailing `.$`, so `"mentioned_profiles.$"`
+  // holding a nested filter is fine; holding a value or operators it is refused.
+  if (parts[parts.length - 1] === '$' && !options.continues) {
     return {
       problem: problem(
         'invalid_path',
@@ -30,9 +31,9 @@ export function parseKey(key: string, at: ProblemPath): ParsedKey {
       ),
     };
   }
-  const positional = parts.filter((part) => part === '$').length;
+  const positional = options.positionalBefore + parts.filter((part) => part === '$').length;
   if (positional > MAX_POSITIONAL_STEPS) {
-    return { problem: problem('too_deep', at, `the path "${key}" has ${positional} "$" steps, at most ${MAX_POSITIONAL_STEPS} are allowed`) };
+    return { problem: problem('too_deep', at, `the path "${key}" has ${positional} "$" steps with its parents, the engine allows at most ${MAX_POSITIONAL_STEPS}`) };
   }
   return { steps: parts.map((name): PathStep => (name === '$' ? { kind: 'each' } : { kind: 'key', name })) };
 }

@@ -1,38 +1,35 @@
+import { translateGoRegex } from '../engine/translate-go-regex.js';
 import { MAX_REGEX_LENGTH } from '../language/limits.js';
 import { findUnsafeConstruct } from './find-unsafe-construct.js';
 
-/** A compiled `$regex`, or why the pattern is refused. */
-export type RegexResult = { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly reason: string; readonly hint?: string };
-
-// The service's engine is Go's `regexp` (RE2 syntax), which takes leading inline flags such as
-// `(?i)`; JavaScript has none, so they become RegExp flags. `U` (ungreedy) has no JS equivalent.
-const INLINE_FLAGS = /^\(\?([imsU]+)\)/;
+/** A compiled `$regex`, or why the pattern is refused (`engineRejects`: Go refuses it too). */
+export type RegexResult =
+  | { readonly ok: true; readonly regex: RegExp }
+  | { readonly ok: false; readonly reason: string; readonly hint?: string; readonly engineRejects: boolean };
 
 /**
- * Compiles a `$regex` pattern the way the service's engine reads it: an unanchored search, with
- * leading inline flags (`(?i)`, `(?s)`, `(?m)`) as JavaScript flags. Refuses, with a reason:
- * patterns longer than {@link MAX_REGEX_LENGTH}; constructs RE2 does not support (lookaround,
- * backreferences), which the service would reject and which are the classic ReDoS vectors; and
- * nested unbounded quantifiers such as `(a+)+` or `(.*)*` (catastrophic backtracking in JavaScript).
+ * Compiles a `$regex` pattern the way the service's engine reads it: Go's `regexp` (RE2 syntax), an
+ * unanchored search. RE2 spellings that JavaScript writes differently are translated (`(?P<name>`,
+ * `\A`, `\z`, `[[:alpha:]]`, Go's `.`, `\s` and `(?m)` line ends, `(?s)`, `(?U)`); what cannot be
+ * translated faithfully is refused with a reason, never run with another meaning. Also refuses
+ * patterns longer than {@link MAX_REGEX_LENGTH} and nested unbounded quantifiers such as `(a+)+`
+ * (catastrophic backtracking in JavaScript; RE2 is linear).
  */
 export function compileRegex(pattern: string): RegexResult {
   if (pattern.length > MAX_REGEX_LENGTH) {
-    return { ok: false, reason: `the pattern is ${pattern.length} characters long, at most ${MAX_REGEX_LENGTH} are allowed` };
+    return { ok: false, reason: `the pattern is ${pattern.length} characters long, at most ${MAX_REGEX_LENGTH} are allowed`, engineRejects: false };
   }
-  let source = pattern;
-  let flags = '';
-  const inline = INLINE_FLAGS.exec(pattern);
-  if (inline !== null) {
-    if (inline[1]!.includes('U')) return { ok: false, reason: 'the ungreedy flag (?U) is not supported', hint: 'write lazy quantifiers such as .*? instead' };
-    flags = [...new Set(inline[1]!)].join('');
-    source = pattern.slice(inline[0].length);
+  const translation = translateGoRegex(pattern);
+  if (!translation.ok) {
+    const reason = translation.engineRejects ? `the service's engine (Go regexp) refuses it: ${translation.reason}` : `${translation.reason}, so it cannot be checked locally`;
+    return { ok: false, reason, ...(translation.hint === undefined ? {} : { hint: translation.hint }), engineRejects: translation.engineRejects };
   }
-  const unsafe = findUnsafeConstruct(source);
-  if (unsafe !== undefined) return { ok: false, ...unsafe };
+  const unsafe = findUnsafeConstruct(pattern);
+  if (unsafe !== undefined) return { ok: false, ...unsafe, engineRejects: false };
   try {
-    return { ok: true, regex: new RegExp(source, flags) };
+    return { ok: true, regex: new RegExp(translation.source, translation.flags) };
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error);
-    return { ok: false, reason: `the pattern does not compile: ${detail}` };
+    return { ok: false, reason: `the pattern does not compile: ${detail}`, engineRejects: true };
   }
 }

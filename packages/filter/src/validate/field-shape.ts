@@ -31,7 +31,7 @@ const cache = new Map<EventName, FieldShape>();
 export function payloadShape(eventName: EventName): FieldShape {
   let shape = cache.get(eventName);
   if (shape === undefined) {
-    // `io: 'input'` describes what the service sends (identity fields may be integers, SPEC §1),
+    // `io: 'input'` describes what the service sends (identity fields may be integers, docs/contract.md §Events),
     // not what the schema's transforms turn them into.
     const schema = toJSONSchema(eventPayloadSchemas[eventName], { io: 'input', unrepresentable: 'any' });
     shape = fromSchema(schema as SchemaNode);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterProblem } from '../types.js';
-import { validateFilter, validateFilterSyntax } from './validate-filter.js';
+import type { FilterProblem, FilterWarning } from '../types.js';
+import { checkFilter, validateFilter, validateFilterSyntax } from './validate-filter.js';
 
-const summary = (problems: readonly FilterProblem[]) => problems.map(({ code, path, hint }) => ({ code, path, hint }));
+const summary = (problems: readonly (FilterProblem | FilterWarning)[]) => problems.map(({ code, path, hint }) => ({ code, path, hint }));
 
 describe('validateFilter', () => {
   it('answers [] for the documented filters', () => {
@@ -30,7 +30,6 @@ describe('validateFilter', () => {
 
   it.each([
     [{ followerCount: { $gte: '100' } }, ['followerCount', '$gte'], 'write 100 without quotes'],
-    [{ userId: { $in: '3761' } }, ['userId', '$in'], 'write { "$in": ["3761"] }'],
     [{ userId: { $exist: 'true' } }, ['userId', '$exist'], 'write true without quotes'],
     [{ profileName: { $regex: 5 } }, ['profileName', '$regex'], undefined],
     [{ $or: { userId: '1' } }, ['$or'], 'write { "$or": [{ ... }, { ... }] }'],
@@ -39,12 +38,52 @@ describe('validateFilter', () => {
     expect(summary(validateFilter(filter, 'profile.created'))).toEqual([{ code: 'invalid_operand', path, hint }]);
   });
 
-  it('reports nesting deeper than 3 levels, nested or dotted', () => {
-    const nested = validateFilter({ profileImageContentValue: { image: { small: { x: 1 } } } }, 'profile.created');
-    expect(nested.map((item) => item.code)).toContain('too_deep');
-    expect(nested.find((item) => item.code === 'too_deep')?.path).toEqual(['profileImageContentValue', 'image', 'small', 'x']);
-    expect(validateFilter({ 'a.b.c.d': 1 }, 'profile.created')[0]?.code).toBe('too_deep');
-    expect(validateFilter({ 'profileImageContentValue.image.small': 'x' }, 'profile.created')).toEqual([]);
+  it('warns about nesting deeper than the documented 3 levels (the engine accepts it), nested or dotted', () => {
+    const nested = checkFilter({ profileImageContentValue: { image: { small: { x: 1 } } } }, 'profile.created');
+    expect(nested.warnings.find((item) => item.code === 'deep_nesting')?.path).toEqual(['profileImageContentValue', 'image', 'small', 'x']);
+    expect(checkFilter({ 'a.b.c.d': 1 }, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code)).toContain('deep_nesting');
+    expect(checkFilter({ 'profileImageContentValue.image.small': 'x' }, 'profile.created')).toEqual({ problems: [], warnings: [] });
+  });
+
+  it('refuses more than 3 "$" steps, counted over nested keys as the engine joins them', () => {
+    expect(validateFilterSyntax({ 'a.$.b.$.c.$.d.$.e': 1 })[0]?.code).toBe('too_deep');
+    expect(validateFilterSyntax({ 'a.$.b': { 'c.$.d': { 'e.$.f': { 'g.$.h': 1 } } } })[0]?.code).toBe('too_deep');
+    expect(validateFilterSyntax({ data: { 'mentioned_profiles.$': { fid: { $in: [1] } } } })).toEqual([]);
+    expect(validateFilterSyntax({ data: { 'mentioned_profiles.$': { $in: [1] } } })[0]?.code).toBe('invalid_path');
+  });
+
+  it('warns about the documented $.socialCapital.$ example, and its hints lead to a filter that works', () => {
+    const { problems, warnings } = checkFilter({ '$.socialCapital.$.socialCapitalRank': { $lte: 100 } }, 'profile.created');
+    expect(problems).toEqual([]);
+    expect(warnings.map((item) => item.code)).toEqual(['never_matches', 'never_matches']);
+    expect(warnings[1]?.hint).toBe('drop the "$" step: write "socialCapital.socialCapitalRank"');
+    expect(checkFilter({ 'socialCapital.socialCapitalRank': { $lte: 100 } }, 'profile.created')).toEqual({ problems: [], warnings: [] });
+  });
+
+  it('warns about operators on an array field, with a fix that means "contains"', () => {
+    const { warnings } = checkFilter({ userAssociatedAddresses: { $eq: '0xa' } }, 'profile.created');
+    expect(summary(warnings)).toEqual([{ code: 'never_matches', path: ['userAssociatedAddresses', '$eq'], hint: 'write a bare value: { "userAssociatedAddresses": "0xa" } means the array contains it' }]);
+    expect(checkFilter({ userAssociatedAddresses: '0xa' }, 'profile.created')).toEqual({ problems: [], warnings: [] });
+    expect(checkFilter({ userAssociatedAddresses: { $regex: '^0x' } }, 'profile.created').warnings[0]?.code).toBe('engine_error');
+    expect(checkFilter({ userAssociatedAddresses: { $nin: ['0xa'] } }, 'profile.created').warnings[0]?.code).toBe('always_matches');
+    expect(checkFilter({ 'userAssociatedAddresses.0': '0xa' }, 'profile.created').warnings[0]?.code).toBe('never_matches');
+  });
+
+  it('warns about $exist: false alone, $or inside a field, a bare array, and unknown fields when they are allowed', () => {
+    const codes = (filter: Record<string, unknown>) => checkFilter(filter, 'profile.created', { allowUnknownFields: true }).warnings.map((item) => item.code);
+    expect(codes({ userRecoveryAddress: { $exist: false } })).toEqual(['never_matches']);
+    expect(codes({ userRecoveryAddress: { $exist: false }, userId: '3761' })).toEqual([]);
+    expect(codes({ socialCapital: { $or: [{ socialCapitalRank: 1 }] } })).toEqual(['ignored_by_engine']);
+    expect(codes({ userId: ['3761'] })).toEqual(['never_matches']);
+    expect(codes({ nope: 'paris', userId: '3761' })).toEqual(['unknown_field']);
+  });
+
+  it('accepts $in with one value (an array field contains it) and warns where the field is no array', () => {
+    expect(validateFilter({ userAssociatedAddresses: { $in: '0xa' } }, 'profile.created')).toEqual([]);
+    expect(checkFilter({ userAssociatedAddresses: { $in: '0xa' } }, 'profile.created').warnings).toEqual([]);
+    const scalar = checkFilter({ userId: { $in: '3761' } }, 'profile.created');
+    expect(scalar.problems).toEqual([]);
+    expect(summary(scalar.warnings)).toEqual([{ code: 'engine_error', path: ['userId', '$in'], hint: 'write { "$in": ["3761"] }' }]);
   });
 
   it('reports an invalid or unsafe regex', () => {
@@ -62,14 +101,17 @@ describe('validateFilter', () => {
   });
 
   it('reports a value of a type the field can never hold', () => {
-    expect(summary(validateFilter({ followerCount: '108' }, 'profile.created'))).toEqual([
+    // The engine reads numeric strings as numbers: "108" equals 108 (not with the older engine).
+    expect(validateFilter({ followerCount: '108' }, 'profile.created')).toEqual([]);
+    expect(summary(validateFilter({ followerCount: '108' }, 'profile.created', { numericStrings: 'as-strings' }))).toEqual([
       { code: 'type_mismatch', path: ['followerCount'], hint: 'write 108 without quotes' },
     ]);
-    expect(validateFilter({ profileName: { $gt: 1 } }, 'profile.created')[0]?.code).toBe('type_mismatch');
+    expect(validateFilter({ followerCount: 'many' }, 'profile.created')[0]?.code).toBe('type_mismatch');
+    expect(validateFilter({ isFarcasterPowerUser: { $gt: 1 } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ followerCount: { $regex: '1' } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ userId: { nested: 1 } }, 'profile.created')[0]?.code).toBe('type_mismatch');
     expect(validateFilter({ isFarcasterPowerUser: { $in: [true, 'yes'] } }, 'profile.created')[0]?.path).toEqual(['isFarcasterPowerUser', '$in', 1]);
-    // Identity fields may be integers on the wire (SPEC §1): not a mismatch, though it never equals "3761".
+    // Identity fields may be integers on the wire (docs/contract.md §Events), and the engine equals 3761 and "3761".
     expect(validateFilter({ userId: 3761 }, 'profile.created')).toEqual([]);
   });
 

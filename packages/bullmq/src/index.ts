@@ -1,0 +1,14 @@
+export {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_KEEP_COMPLETED_MS,
+  DEFAULT_KEEP_FAILED_MS,
+  bullmqHandoff,
+  type BullmqHandoffOptions,
+} from './handoff/bullmq-handoff.js';
+export { isWebhookJobData, toJobId, type WebhookJobData } from './job-data.js';
+export { DEFAULT_SHUTDOWN_GRACE_MS, webhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker/webhook-worker.js';
+export type { JobContext } from './worker/job-context.js';
+export type { Handoff, HandoffJob, JobEnd, JobInstrumentation, JobScope, JobStart } from '@social-webhooks/core';
+export type { JobResult } from './worker/run-job.js';
+export { listFailedJobs, retryFailedJobs, type FailedJob, type FailedJobsQueue, type ListFailedOptions } from './admin/failed-jobs.js';

@@ -1,0 +1,8 @@
+// For adapter authors: the framework-free receive path and what a framework adapter feeds it
+// (docs/contract.md §Statuses). A user of an adapter needs none of it.
+export { createWebhookReceiver, type WebhookReceiver } from '../receiver.js';
+export type { BodyContent, Delivery, ReadBody } from '../delivery.js';
+export type { ReceiveResult, SuccessCode } from '../result.js';
+export { readStream, readWebBody } from '../body/read-web-body.js';
+export { toResponse } from '../web/webhook-handler.js';
+export type { WebhookOptions } from '../options/options.js';

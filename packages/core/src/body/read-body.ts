@@ -1,0 +1,41 @@
+import type { BodyContent, Delivery, ReadBody } from '../delivery.js';
+import { proceed, refusal, type Step } from '../result.js';
+import { isJsonContentType, parseContentLength } from './content-type.js';
+
+/** The body step: checks what the headers say of the body, then reads it. Never rejects. */
+export type BodyReader = (delivery: Delivery<unknown>) => Promise<Step<ReadBody>>;
+
+/**
+ * Builds the body step, which decides (docs/contract.md §Statuses): 415 `unsupported_media_type`
+ * for a content-type other than JSON (an absent one is accepted); 413 `payload_too_large` when the
+ * declared length or the body read passes `maxBodyBytes`, checked before reading where the length is
+ * declared; 400 `invalid_json` when the body could not be read to its end; 500 `body_unavailable`
+ * when a body parser consumed it first. Its refusals are built once per receiver, frozen.
+ */
+export function createBodyReader(maxBodyBytes: number): BodyReader {
+  const unsupportedMediaType = refusal('unsupported_media_type', 'The content-type must be application/json.');
+  const tooLarge = refusal('payload_too_large', `The body is larger than the limit of ${maxBodyBytes} bytes (the maxBodyBytes option).`);
+  // The client went away or sent a broken stream; nobody is left to read a detailed answer.
+  const unreadable = refusal('invalid_json', 'The body could not be read completely.');
+  const bodyUnavailable = refusal(
+    'body_unavailable',
+    'The request body was consumed before the webhook handler ran. Mount the handler before body parsers.',
+  );
+  return async function readBody(delivery) {
+    const { contentType } = delivery;
+    if (contentType !== null && contentType !== undefined && contentType !== '' && !isJsonContentType(contentType)) {
+      return unsupportedMediaType;
+    }
+    const declaredLength = parseContentLength(delivery.contentLength);
+    if (declaredLength !== undefined && declaredLength > maxBodyBytes) return tooLarge;
+    let content: BodyContent;
+    try {
+      content = await delivery.readBody(maxBodyBytes);
+    } catch {
+      return unreadable;
+    }
+    if (content.kind === 'too-large') return tooLarge;
+    if (content.kind === 'unavailable') return bodyUnavailable;
+    return proceed(content);
+  };
+}

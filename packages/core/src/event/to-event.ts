@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { isEventName, type EventName } from '../schema/event-names.js';
+import { createFastParse } from '../schema/fast-parse.js';
+import { followPayloadSchema, profilePayloadSchema } from '../schema/schemas.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { SecretEntry } from '../header/secret-entries.js';
+import { failure, proceed, stop, type Step } from '../result.js';
+import { isJsonObject, type JsonObject } from '../body/parse-body.js';
+
+/**
+ * The event a delivery carries: one of the documented four, validated (`known`), or another name,
+ * whose data is handed on unchecked. `known` travels with the event to the handler step, so it never
+ * needs to be worked out, nor the type asserted, twice.
+ */
+export type ReceivedEvent =
+  | { readonly known: true; readonly event: WebhookEvent }
+  | { readonly known: false; readonly event: UnknownWebhookEvent };
+
+/**
+ * Turns a parsed body into an event (docs/contract.md §Body forms): an envelope `{ eventName, data }`
+ * names its event; a flat body is the payload itself and takes the event the matched secret is bound
+ * to. Decides (docs/contract.md §Statuses): 400 `unbound_flat_body`, `invalid_envelope` and
+ * `invalid_payload`, and 401 `event_mismatch` for an envelope that claims another event than the
+ * one its header value is bound to (the header belongs to another webhook).
+ */
+export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEvent> {
+  const envelope = Object.hasOwn(body, 'eventName');
+  if (!envelope && secret.eventName === undefined) {
+    return refused(
+      'unbound_flat_body',
+      'The body has no eventName (the flat form), and the header value it carried is not bound to an event ' +
+        "type. Pass `secret` as a map, e.g. { 'follow.created': '<header_value>' }, so flat deliveries are typed.",
+    );
+  }
+  const eventName = envelope ? body['eventName'] : secret.eventName;
+  const data = envelope ? body['data'] : body;
+  if (typeof eventName !== 'string' || eventName === '') {
+    return refused('invalid_envelope', 'The envelope\'s eventName must be a non-empty string.');
+  }
+  if (!isJsonObject(data)) {
+    return refused('invalid_envelope', 'The envelope\'s data must be a JSON object.', eventName);
+  }
+  if (secret.eventName !== undefined && secret.eventName !== eventName) {
+    return refused('event_mismatch', 'The header value belongs to a webhook of another event type.', eventName);
+  }
+  if (!isEventName(eventName)) return proceed({ known: false, event: { eventName, data } });
+  return validate(eventName, data);
+}
+
+const fastParseProfile = createFastParse(profilePayloadSchema);
+const fastParseFollow = createFastParse(followPayloadSchema);
+
+function validate(eventName: EventName, data: JsonObject): Step<ReceivedEvent> {
+  // A comparison, not a lookup by the event name: that string is fresh from JSON.parse every time.
+  // Each branch narrows the name, so the event is typed without an assertion.
+  if (eventName === 'follow.created' || eventName === 'follow.deleted') {
+    const fast = fastParseFollow(data);
+    if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast } });
+    const parsed = followPayloadSchema.safeParse(data);
+    return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
+  }
+  const fast = fastParseProfile(data);
+  if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast } });
+  const parsed = profilePayloadSchema.safeParse(data);
+  return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
+}
+
+function invalidPayload(eventName: EventName, error: z.core.$ZodError): Step<never> {
+  return refused('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(error)}.`, eventName);
+}
+
+// The first issue's path and zod's message ("expected string, received number"): it names types,
+// never the received value.
+function describeIssue(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'it does not match the schema';
+  const path = issue.path.map(String).join('.');
+  return path === '' ? issue.message : `${path}: ${issue.message}`;
+}
+
+function refused(code: Parameters<typeof failure>[0], message: string, eventName?: string): Step<never> {
+  return stop(failure(code, message, eventName));
+}

@@ -1,0 +1,51 @@
+import { claimDelivery } from '../dedupe/claim-delivery.js';
+import type { ReadBody } from '../delivery.js';
+import type { ReceivedEvent } from '../event/to-event.js';
+import type { ResolvedOptions } from '../options/resolve-options.js';
+import { dispatch } from './dispatch.js';
+import type { ReceiveResult } from '../result.js';
+import { respondWithin, type Answer } from './respond-within.js';
+
+/** What the handler step takes: the event the steps before produced, the body it came from, the context. */
+export interface HandlerInput<Context> {
+  readonly received: ReceivedEvent;
+  readonly body: ReadBody;
+  readonly context: Context;
+  /** The delivery id a `deliveryIdHeaders` header carried, if any: the dedupe key prefers it. */
+  readonly deliveryId?: string | undefined;
+}
+
+/**
+ * Runs the handler step: claims the delivery when `dedupe` is on (a duplicate runs no handler),
+ * dispatches it, settles the claim, and answers early when `respondWithin` passes first. Answers at
+ * once when there is nothing to wait for (no dedupe, no respondWithin, a handler that returned a
+ * plain value). Never rejects.
+ */
+export function runHandler<Context>(options: ResolvedOptions<Context>, input: HandlerInput<Context>): Answer | Promise<Answer> {
+  const { received, context } = input;
+  const hasHandler = received.known ? options.handlers.has(received.event.eventName) : options.onUnknownEvent !== undefined;
+  // Without a handler there is nothing to run twice, so nothing to claim or wait for; without
+  // dedupe or respondWithin, nothing to claim nor race: the handler's outcome is the answer.
+  if (!hasHandler || (options.dedupe === undefined && options.respondWithin === undefined)) {
+    const result = dispatch(options, received, context);
+    return result instanceof Promise ? result.then(asAnswer) : { result };
+  }
+  return runGuarded(options, input);
+}
+
+async function runGuarded<Context>(options: ResolvedOptions<Context>, input: HandlerInput<Context>): Promise<Answer> {
+  const { received, context } = input;
+  const { event } = received;
+  const claim = options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId);
+  if (claim?.ok === false) return { result: claim.answer };
+  const work = Promise.resolve(dispatch(options, received, context)).then(async (result) => {
+    await claim?.value(result);
+    return result;
+  });
+  if (options.respondWithin === undefined) return { result: await work };
+  return respondWithin(work, options.respondWithin, event.eventName);
+}
+
+function asAnswer(result: ReceiveResult): Answer {
+  return { result };
+}

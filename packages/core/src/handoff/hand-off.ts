@@ -1,0 +1,48 @@
+import { deliveryKey } from '../dedupe/delivery-key.js';
+import { withTimeout } from '../dedupe/with-timeout.js';
+import type { ReadBody } from '../delivery.js';
+import { WebhookError } from '../errors.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { ResolvedLogger } from '../observe/logger.js';
+import { failure, success, type ReceiveResult } from '../result.js';
+import type { Handoff } from './handoff.js';
+
+/** The `handoff` option checked, its timeout resolved. */
+export interface ResolvedHandoff {
+  readonly handoff: Handoff;
+  readonly timeoutMs: number;
+}
+
+/** What the receiver knows of a delivery when it hands it off. */
+export interface HandoffInput {
+  readonly event: WebhookEvent | UnknownWebhookEvent;
+  readonly body: ReadBody;
+  readonly deliveryId: string | undefined;
+  readonly carrier: Readonly<Record<string, string>>;
+}
+
+const UNAVAILABLE = 'The receiver could not store the delivery for processing. Retry later.';
+
+/**
+ * The hand-off step, in place of the handler step when `handoff` is set (docs/contract.md
+ * §Statuses gives the other answers). Stores a delivery through the `handoff` option and answers 202 `queued` once it is stored, or
+ * 503 `queue_unavailable` when it failed or took longer than `timeoutMs`: the service then
+ * retries, and the delivery key keeps a late store and the retry from becoming two jobs. Never
+ * rejects.
+ */
+export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, logger: ResolvedLogger): Promise<ReceiveResult> {
+  const { event } = input;
+  try {
+    const key = await deliveryKey({ key: undefined }, event, input.body, input.deliveryId);
+    const job = { event, key, carrier: input.carrier, receivedAt: Date.now() };
+    await withTimeout(
+      () => resolved.handoff.enqueue(job),
+      resolved.timeoutMs,
+      () => new WebhookError('queue_unavailable', `@social-webhooks/core: the handoff's enqueue took longer than timeoutMs (${resolved.timeoutMs} ms).`),
+    );
+  } catch (error) {
+    logger.error('social-webhooks: the handoff failed to store a delivery; answered 503 so the service retries.', { eventName: event.eventName, error });
+    return failure('queue_unavailable', UNAVAILABLE, event.eventName);
+  }
+  return success('queued', event.eventName);
+}

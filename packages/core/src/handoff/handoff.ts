@@ -1,0 +1,32 @@
+import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+
+/** One validated delivery, as the receiver hands it to a queue. */
+export interface HandoffJob {
+  readonly event: WebhookEvent | UnknownWebhookEvent;
+  /**
+   * The delivery key (the same on every retry of one event; see the README's dedupe section): use
+   * it as the job id, so a redelivery does not become a second job.
+   */
+  readonly key: string;
+  /** The delivery's trace context from `instrumentation` (W3C `traceparent`, …); empty without it. */
+  readonly carrier: Readonly<Record<string, string>>;
+  /** When the delivery arrived, in ms since the epoch. */
+  readonly receivedAt: number;
+}
+
+/**
+ * The `handoff` option: where validated deliveries go instead of a handler, for work that must
+ * outlive the request. The receiver answers 202 `queued` once `enqueue` resolved, and 503
+ * `queue_unavailable` when it rejects or takes longer than `timeoutMs`, so the service retries:
+ * never a 2xx for an event that is not stored. `bullmqHandoff()` of `@social-webhooks/bullmq`
+ * implements it.
+ */
+export interface Handoff {
+  /** The longest wait for `enqueue`, in ms. Default 1000. */
+  readonly timeoutMs?: number;
+  /** Stores the job durably; resolves once stored, or once found stored already (a redelivery). */
+  enqueue(job: HandoffJob): Promise<unknown>;
+}
+
+/** 1 second: a queue slower than that would eat the gateway's 5 s (docs/contract.md §Delivery semantics). */
+export const DEFAULT_HANDOFF_TIMEOUT_MS = 1000;

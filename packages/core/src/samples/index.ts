@@ -1,0 +1,4 @@
+// Shipped, not test-only: the documented sample events and a builder of deliveries as the service
+// sends them, which the CLI's `send` and the emulator use in production.
+export { sampleEvent } from './samples.js';
+export { buildDelivery, buildDeliveryRequest, type BuiltDelivery, type DeliveryInit } from './build-delivery.js';

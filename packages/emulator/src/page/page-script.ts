@@ -1,0 +1,197 @@
+/**
+ * The page's script, plain browser JavaScript run as is (no build step): lists the webhooks and the
+ * deliveries, follows `GET /_emulator/stream` for changes, publishes and replays through the same
+ * HTTP API as the command line. Text from the receiver is only ever set as `textContent`.
+ */
+export const PAGE_SCRIPT = String.raw`
+'use strict';
+const config = JSON.parse(document.getElementById('config').textContent);
+const state = { webhooks: [], deliveries: new Map(), selected: null, open: new Set(), live: false };
+
+function h(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'className') node.className = value;
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined && child !== false) node.append(child instanceof Node ? child : String(child));
+  return node;
+}
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: Object.assign({ 'x-emulator-page-token': config.token, accept: 'application/json' }, body === undefined ? {} : { 'content-type': 'application/json' }),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.message || ('HTTP ' + response.status));
+  return answer;
+}
+
+function note(id, text) { document.getElementById(id).textContent = text; }
+
+function layout() {
+  const events = h('select', { id: 'event' }, config.eventNames.map((name) => h('option', { value: name }, name)));
+  document.body.append(
+    h('header', {},
+      h('h1', {}, 'social-webhooks emulator'),
+      h('span', { className: 'meta mono' }, config.url),
+      h('span', { className: 'meta' }, config.bodyForm + ' bodies, header ' + config.headerName),
+      h('span', { id: 'live' }, 'connecting…')),
+    h('main', {},
+      h('div', {},
+        h('section', { id: 'publish' },
+          h('h2', {}, 'Publish a sample event'),
+          h('label', {}, 'Event ', events),
+          h('label', {}, h('input', { type: 'checkbox', id: 'f-duplicate' }), ' deliver twice (duplicate)'),
+          h('label', {}, h('input', { type: 'checkbox', id: 'f-outOfOrder' }), ' hold until the next one (out of order)'),
+          h('label', {}, h('input', { type: 'checkbox', id: 'f-disconnect' }), ' cut the connection before the answer'),
+          h('label', {}, 'delay ', h('input', { type: 'number', id: 'f-delayMs', min: '0', step: '100', value: '0' }), ' ms'),
+          h('button', { id: 'publish-button', onclick: publish }, 'Publish'),
+          h('div', { className: 'note', id: 'publish-note' })),
+        h('section', {},
+          h('h2', {}, h('span', { className: 'grow' }, 'Webhooks'), h('button', { className: 'secondary', id: 'all-webhooks', onclick: () => select(null) }, 'All')),
+          h('div', { id: 'webhooks' }))),
+      h('section', {},
+        h('h2', {}, h('span', { className: 'grow', id: 'deliveries-title' }, 'Deliveries'),
+          h('button', { className: 'secondary', id: 'replay-failed', onclick: replayFailed }, 'Replay failed')),
+        h('div', { className: 'note', id: 'deliveries-note' }),
+        h('div', { id: 'deliveries' }))));
+}
+
+function checkedFaults() {
+  const faults = {};
+  for (const name of ['duplicate', 'outOfOrder', 'disconnect']) if (document.getElementById('f-' + name).checked) faults[name] = true;
+  const delayMs = Number(document.getElementById('f-delayMs').value);
+  if (delayMs > 0) faults.delayMs = delayMs;
+  return faults;
+}
+
+async function publish() {
+  const faults = checkedFaults();
+  const eventName = document.getElementById('event').value;
+  try {
+    const answer = await api('POST', '/_emulator/events', { eventName, faults });
+    note('publish-note', answer.matched.length === 0 ? 'Published ' + eventName + ': no webhook matched it.' : 'Published ' + eventName + ' to ' + answer.matched.length + ' webhook(s).');
+  } catch (error) { note('publish-note', 'Not published: ' + error.message); }
+}
+
+// The faults checked above, for every delivery to one webhook (or none, with clear).
+async function setFaults(event, webhookId, clear) {
+  event.stopPropagation();
+  const path = '/_emulator/webhooks/' + encodeURIComponent(webhookId) + '/faults';
+  try { await (clear ? api('DELETE', path) : api('PUT', path, checkedFaults())); }
+  catch (error) { note('publish-note', 'Faults not set: ' + error.message); }
+}
+
+async function replay(deliveryId) {
+  try { await api('POST', '/_emulator/deliveries/' + encodeURIComponent(deliveryId) + '/replay'); note('deliveries-note', 'Replaying ' + deliveryId + '.'); }
+  catch (error) { note('deliveries-note', 'Not replayed: ' + error.message); }
+}
+
+async function replayFailed() {
+  try {
+    const answer = await api('POST', '/_emulator/deliveries/replay', state.selected ? { webhook_id: state.selected } : {});
+    note('deliveries-note', 'Replaying ' + answer.replayed.length + ' failed deliver' + (answer.replayed.length === 1 ? 'y.' : 'ies.'));
+  } catch (error) { note('deliveries-note', 'Not replayed: ' + error.message); }
+}
+
+function select(webhookId) {
+  state.selected = webhookId;
+  history.replaceState(null, '', webhookId ? '#webhook=' + webhookId : '#');
+  render();
+}
+
+function faultText(faults) {
+  const names = Object.entries(faults || {}).map(([key, value]) => value === true ? key : key + '=' + value);
+  return names.length === 0 ? '' : 'faults: ' + names.join(', ');
+}
+
+function renderWebhooks() {
+  const list = document.getElementById('webhooks');
+  list.replaceChildren(...(state.webhooks.length === 0 ? [h('div', { className: 'empty' }, 'No webhook yet: create one with social-webhooks create or the client.')] : state.webhooks.map((webhook) =>
+    h('div', { className: 'webhook' + (state.selected === webhook.webhook_id ? ' selected' : ''), 'data-webhook-id': webhook.webhook_id, onclick: () => select(webhook.webhook_id) },
+      h('div', {}, h('strong', {}, webhook.filter_config.event_type), ' ', h('span', { className: 'mono muted' }, webhook.webhook_id)),
+      h('div', { className: 'mono' }, webhook.endpoint),
+      webhook.filter_config.filter ? h('div', { className: 'mono muted' }, 'filter ' + JSON.stringify(webhook.filter_config.filter)) : null,
+      h('div', { className: 'muted faults' }, faultText(webhook.faults)),
+      h('div', { className: 'actions' },
+        h('button', { className: 'secondary set-faults', title: 'Every delivery to this webhook gets the faults checked above', onclick: (event) => setFaults(event, webhook.webhook_id, false) }, 'Use checked faults'),
+        Object.keys(webhook.faults || {}).length > 0 ? h('button', { className: 'secondary clear-faults', onclick: (event) => setFaults(event, webhook.webhook_id, true) }, 'Clear faults') : null)))));
+}
+
+function pretty(text) {
+  try { return JSON.stringify(JSON.parse(text), null, 2); } catch { return text; }
+}
+
+function headersText(headers) {
+  return Object.entries(headers).map(([name, value]) => name + ': ' + value).join('\n');
+}
+
+function disclosure(key, title, body) {
+  const node = h('details', { open: state.open.has(key) }, h('summary', {}, title), body);
+  node.addEventListener('toggle', () => { if (node.open) state.open.add(key); else state.open.delete(key); });
+  return node;
+}
+
+function renderAttempt(delivery, attempt) {
+  const key = delivery.deliveryId + '#' + attempt.attempt;
+  const ok = attempt.status >= 200 && attempt.status < 300;
+  const answer = attempt.response;
+  return h('div', { className: 'attempt', 'data-attempt': attempt.attempt },
+    h('div', { className: 'line' },
+      h('strong', {}, '#' + attempt.attempt), h('span', { className: 'muted' }, attempt.kind),
+      h('span', { className: 'status ' + (ok ? 'ok' : 'bad') }, attempt.status !== undefined ? String(attempt.status) : attempt.error),
+      h('span', { className: 'muted' }, attempt.latencyMs + ' ms'), h('span', { className: 'muted' }, new Date(attempt.at).toLocaleTimeString())),
+    answer ? h('div', { className: 'answer' },
+      h('div', { className: 'muted' }, 'Answer: ' + answer.bodyBytes + ' bytes' + (answer.truncated ? ', truncated' : '')),
+      h('pre', { className: 'answer-body' }, answer.body === '' ? '(empty body)' : pretty(answer.body))) : null,
+    answer ? disclosure(key + ':answer-headers', 'Answer headers', h('pre', {}, headersText(answer.headers))) : null,
+    disclosure(key + ':request', 'Request', h('pre', {}, 'POST ' + attempt.request.url + '\n' + headersText(attempt.request.headers) + '\n\n' + pretty(attempt.request.body))));
+}
+
+function renderDelivery(delivery) {
+  return h('div', { className: 'delivery', 'data-delivery-id': delivery.deliveryId, 'data-state': delivery.state },
+    h('div', { className: 'head' },
+      h('strong', {}, delivery.eventName),
+      h('span', { className: 'state ' + delivery.state }, delivery.state),
+      h('span', { className: 'mono muted grow' }, delivery.endpoint),
+      h('span', { className: 'muted' }, faultText(delivery.faults)),
+      h('button', { className: 'secondary replay', disabled: delivery.state === 'pending', onclick: () => replay(delivery.deliveryId) }, 'Replay')),
+    h('div', { className: 'mono muted' }, 'delivery ' + delivery.deliveryId + ' · webhook ' + delivery.webhookId + ' · ' + new Date(delivery.createdAt).toLocaleTimeString()),
+    delivery.attempts.length === 0 ? h('div', { className: 'empty' }, 'No attempt yet.') : delivery.attempts.map((attempt) => renderAttempt(delivery, attempt)));
+}
+
+function render() {
+  renderWebhooks();
+  const shown = [...state.deliveries.values()].filter((d) => !state.selected || d.webhookId === state.selected).reverse();
+  document.getElementById('deliveries-title').textContent = state.selected ? 'Deliveries of ' + state.selected : 'Deliveries';
+  document.getElementById('deliveries').replaceChildren(...(shown.length === 0 ? [h('div', { className: 'empty' }, 'No delivery yet: publish an event.')] : shown.map(renderDelivery)));
+}
+
+async function reload() {
+  const [webhooks, deliveries] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/deliveries')]);
+  state.webhooks = webhooks.webhooks;
+  state.deliveries = new Map(deliveries.deliveries.map((d) => [d.deliveryId, d]));
+  render();
+}
+
+function follow() {
+  const source = new EventSource('/_emulator/stream?token=' + encodeURIComponent(config.token));
+  const live = document.getElementById('live');
+  // "ready" comes first on every (re)connection: list everything again, then follow the changes.
+  source.addEventListener('ready', () => { live.textContent = 'live'; live.className = 'on'; reload().catch((error) => note('deliveries-note', error.message)); });
+  source.addEventListener('delivery', (event) => { const d = JSON.parse(event.data); state.deliveries.set(d.deliveryId, d); render(); });
+  source.addEventListener('webhooks', (event) => { state.webhooks = JSON.parse(event.data); render(); });
+  source.addEventListener('error', () => { live.textContent = 'reconnecting…'; live.className = ''; });
+}
+
+layout();
+const match = /^#webhook=(.+)$/.exec(location.hash);
+state.selected = match ? decodeURIComponent(match[1]) : null;
+render();
+follow();
+`;

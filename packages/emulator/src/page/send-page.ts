@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { EVENT_NAMES } from '@social-webhooks/core';
+import type { RouterContext } from '../api/router.js';
+import { PAGE_SCRIPT } from './page-script.js';
+import { PAGE_STYLE } from './page-style.js';
+
+/**
+ * `GET /`: the page to watch deliveries, one self-contained HTML document (inline style and script,
+ * no external fonts or scripts), with what its script needs in a JSON block. A per-response nonce
+ * in the Content-Security-Policy lets only these inline blocks run.
+ */
+export function sendPage(res: ServerResponse, context: RouterContext): void {
+  const nonce = randomBytes(16).toString('base64');
+  const config = {
+    token: context.pageToken,
+    eventNames: EVENT_NAMES,
+    bodyForm: context.options.bodyForm,
+    headerName: context.options.headerName,
+    url: context.baseUrl(),
+  };
+  // `<` escaped so no value can close the script block (HTML §4.12.1.3, restrictions for contents).
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const html = [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<title>social-webhooks emulator</title>',
+    `<style nonce="${nonce}">${PAGE_STYLE}</style>`,
+    '</head><body>',
+    `<script id="config" type="application/json">${json}</script>`,
+    '<noscript>This page needs JavaScript; the same data is at GET /_emulator/deliveries.</noscript>',
+    `<script nonce="${nonce}">${PAGE_SCRIPT}</script>`,
+    '</body></html>',
+  ].join('\n');
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+  res.end(html);
+}

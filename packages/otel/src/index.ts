@@ -1,0 +1,1 @@
+export { INSTRUMENTATION_SCOPE, otelInstrumentation, type OtelInstrumentationOptions } from './otel-instrumentation.js';

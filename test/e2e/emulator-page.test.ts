@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '@social-webhooks/emulator';
+import { startReceiver, type TestReceiver } from './receivers.js';
+
+// Debian's chromium, driven over CDP by playwright-core (no browser download); `.ci/run` installs it.
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
+
+let emulator: Emulator;
+let receiver: TestReceiver;
+let browser: Browser;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 50, timeoutMs: 2000 } });
+  receiver = await startReceiver('express');
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--headless', '--disable-gpu'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await emulator?.stop();
+  await receiver?.close();
+});
+
+describe('the emulator page, in a real browser', () => {
+  it('opens from the portal link, publishes from its button, shows the answer, replays, and shows the second attempt live', async () => {
+    const created = emulator.createWebhook({ endpoint: receiver.url, filterConfig: { event_type: 'follow.created' } });
+    receiver.arm({ 'follow.created': created.headerValue });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+
+    await page.goto(created.portalLink);
+    await page.locator('#live.on').waitFor();
+    await expect.poll(() => page.locator(`.webhook.selected[data-webhook-id="${created.webhookId}"]`).count(), { timeout: 10_000 }).toBe(1);
+
+    await page.selectOption('#event', 'follow.created');
+    await page.click('#publish-button');
+    const delivery = page.locator('.delivery').first();
+    await delivery.locator('[data-attempt="1"] .status').filter({ hasText: '200' }).waitFor();
+    await expect.poll(() => delivery.getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
+    const [logged] = emulator.deliveries(created.webhookId);
+    const answer = logged!.attempts[0]!.response!;
+    expect(answer.status).toBe(200);
+    expect(await delivery.locator('[data-attempt="1"] .answer-body').textContent()).toBe(JSON.stringify(JSON.parse(answer.body), null, 2));
+
+    await delivery.locator('button.replay').click();
+    await delivery.locator('[data-attempt="2"] .status').filter({ hasText: '200' }).waitFor();
+    expect(await delivery.locator('[data-attempt="2"]').textContent()).toContain('replay');
+    expect(receiver.handled).toHaveLength(2);
+    expect(receiver.handled[1]).toEqual(receiver.handled[0]);
+
+    // The request, with the secret masked, one click away.
+    await delivery.locator('[data-attempt="2"] details summary', { hasText: 'Request' }).click();
+    const request = await delivery.locator('[data-attempt="2"] details pre').last().textContent();
+    expect(request).toContain(`x-convoy-idempotency-key: ${logged!.deliveryId}`);
+    expect(request).not.toContain(created.headerValue);
+
+    // A fault from the page: the first attempt is cut before the answer, the retry gets through.
+    await page.check('#f-disconnect');
+    await page.click('#publish-button');
+    const faulted = page.locator('.delivery').first();
+    await expect.poll(() => faulted.getAttribute('data-delivery-id'), { timeout: 10_000 }).not.toBe(logged!.deliveryId);
+    await faulted.locator('[data-attempt="2"] .status').filter({ hasText: '200' }).waitFor();
+    expect(await faulted.locator('[data-attempt="1"] .status').textContent()).toBe('connection cut before the answer (disconnect fault)');
+    expect(await faulted.locator('.head').textContent()).toContain('faults: disconnect');
+
+    // Faults for every delivery to the webhook, from the checked boxes; the card shows them live.
+    await page.uncheck('#f-disconnect');
+    await page.check('#f-duplicate');
+    const card = page.locator(`.webhook[data-webhook-id="${created.webhookId}"]`);
+    await card.locator('button.set-faults').click();
+    await card.locator('.faults', { hasText: 'faults: duplicate' }).waitFor();
+    expect(await (await fetch(`${emulator.url}/_emulator/webhooks`, { headers: { authorization: 'emulator-api-key' } })).json()).toMatchObject({ webhooks: [{ faults: { duplicate: true } }] });
+
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const path = `${SCREENSHOTS}emulator-page.png`;
+    await page.screenshot({ path, fullPage: true });
+    console.log(`screenshot of the emulator page: ${path}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
