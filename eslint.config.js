@@ -39,7 +39,7 @@ function coreLayerConfigs() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', '**/.next/**', '**/next-env.d.ts'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.tmp/**', '**/.next/**', '**/next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

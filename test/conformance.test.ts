@@ -11,7 +11,11 @@ describe.each(harnesses)('$name', (harness) => {
     await Promise.all(mounted.map((m) => m.close()));
   });
 
-  it.each(rows)('$name', async (row: Row) => {
+  it.for(rows)('$name', async (row: Row, { skip }) => {
+    // A body parser mounted first reads a stalled body itself, with no deadline of its own (README,
+    // "Slow bodies and slow handlers"): the receiver never sees that request.
+    if (row.notAfterAParser && harness.parsesFirst !== undefined) skip();
+    if (row.request.stall === true && harness.wholeBodiesOnly === true) skip();
     const calls = emptyCalls();
     const receiver = await harness.mount(optionsFor(row, calls));
     mounted.push(receiver);

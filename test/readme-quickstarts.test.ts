@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
+import { createServer } from 'node:http';
 import express5 from 'express5';
+import fastify5 from 'fastify5';
 import { Hono } from 'hono';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { EVENT_NAMES, webhookHandler as webHandler, type EventName } from '@social-webhooks/core';
 import { buildDelivery } from '@social-webhooks/core/testing';
 import { webhookHandler as expressHandler } from '@social-webhooks/express';
+import { webhookPlugin } from '@social-webhooks/fastify';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
+import { webhookHandler as nodeHandler } from '@social-webhooks/node';
 
 // The README's quickstarts as a user pastes them: the options of every `webhookHandler({ ... })`
 // in the Quickstart section, run on its adapter against both body forms the service is documented
@@ -17,7 +21,7 @@ const quickstart = readme.slice(readme.indexOf('\n## Quickstart'), readme.indexO
 const SECRET = 'readme-header-value';
 
 interface Snippet {
-  readonly adapter: 'express' | 'hono' | 'web';
+  readonly adapter: 'express' | 'fastify' | 'hono' | 'node' | 'web';
   readonly heading: string;
   readonly optionsText: string;
 }
@@ -26,16 +30,27 @@ function snippets(): Snippet[] {
   const found: Snippet[] = [];
   for (const section of quickstart.split('\n### ').slice(1)) {
     const heading = section.slice(0, section.indexOf('\n'));
-    const adapter = heading.startsWith('Express') ? 'express' : heading.startsWith('Hono') ? 'hono' : 'web';
+    const adapter = adapterOf(heading);
+    // Fastify's options are the plugin's, given to `register`.
+    const call = adapter === 'fastify' ? 'register(webhookPlugin, ' : 'webhookHandler(';
     for (const block of section.match(/```ts\n[\s\S]*?```/g) ?? []) {
-      let at = block.indexOf('webhookHandler({');
+      let at = block.indexOf(`${call}{`);
       while (at >= 0) {
-        found.push({ adapter, heading, optionsText: balanced(block, at + 'webhookHandler('.length) });
-        at = block.indexOf('webhookHandler({', at + 1);
+        found.push({ adapter, heading, optionsText: balanced(block, at + call.length) });
+        at = block.indexOf(`${call}{`, at + 1);
       }
     }
   }
   return found;
+}
+
+function adapterOf(heading: string): Snippet['adapter'] {
+  if (heading.startsWith('Express')) return 'express';
+  if (heading.startsWith('Fastify')) return 'fastify';
+  if (heading.startsWith('Hono')) return 'hono';
+  // node:http and Connect, Koa, NestJS: the Node listener.
+  if (/^(Node|Koa|NestJS)/.test(heading)) return 'node';
+  return 'web';
 }
 
 /** The text of the object literal that starts at `start`, up to its matching brace. */
@@ -62,6 +77,14 @@ async function deliver(adapter: Snippet['adapter'], options: Record<string, unkn
   if (adapter === 'express') {
     const app = express5().post('/webhook', expressHandler(options as never));
     return (await request(app).post('/webhook').set(delivery.headers).send(delivery.body)).status;
+  }
+  if (adapter === 'node') {
+    return (await request(createServer(nodeHandler(options as never))).post('/webhook').set(delivery.headers).send(delivery.body)).status;
+  }
+  if (adapter === 'fastify') {
+    const app = fastify5();
+    await app.register(webhookPlugin, options as never);
+    return (await app.inject({ method: 'POST', url: '/webhook', headers: delivery.headers, payload: delivery.body })).statusCode;
   }
   if (adapter === 'hono') {
     const app = new Hono().post('/webhook', honoHandler(options as never));
@@ -90,8 +113,8 @@ describe('the Hono adapter\'s JSDoc example', () => {
 describe('README quickstarts', () => {
   const all = snippets();
 
-  it('has the Express, Hono, Web, Next.js and Worker snippets', () => {
-    expect(all.map((snippet) => snippet.adapter)).toEqual(['express', 'hono', 'web', 'web', 'web']);
+  it('has the Express, Fastify, Node, Koa, NestJS, Hono, Web, Next.js and Worker snippets', () => {
+    expect(all.map((snippet) => snippet.adapter)).toEqual(['express', 'fastify', 'node', 'node', 'node', 'hono', 'web', 'web', 'web']);
   });
 
   it.each(all.flatMap((snippet) => (['envelope', 'flat'] as const).map((form) => ({ ...snippet, form }))))(

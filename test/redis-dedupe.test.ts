@@ -117,3 +117,41 @@ describe('Redis stopped mid-run', () => {
     expect(handled([rejecting, processing], 'after-restart')).toBe(1);
   });
 });
+
+describe('Redis frozen for a moment (SIGSTOP, then SIGCONT)', () => {
+  let redis: RedisServer;
+  let receiver: ChildServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+    receiver = await startReceiver(redis, 'reject', 50);
+  });
+  afterAll(async () => {
+    redis?.thaw();
+    await receiver?.stop();
+    await redis?.stop();
+  });
+
+  it('does not let a claim it gave up on outlive the freeze: the retry after the thaw runs the handler', async () => {
+    redis.freeze();
+    const frozenAt = Date.now();
+    try {
+      // The claim's SET NX is sent, and waits in the frozen server's socket; the receiver stops
+      // waiting after its timeoutMs (500 ms) and answers 503, which the service retries.
+      const refused = await deliver(receiver.port, event('frozen-claim'));
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ error: 'dedupe_unavailable' });
+      expect(handled([receiver], 'frozen-claim')).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1500 - (Date.now() - frozenAt))));
+    } finally {
+      redis.thaw();
+    }
+    // Redis now runs the queued SET NX, which takes the key for the lease (60 s). The receiver
+    // releases it once that reply is in; the service's retry, a moment later, must not get 409.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const retried = await deliver(receiver.port, event('frozen-claim'));
+    expect([retried.status, retried.body]).toEqual([200, 'ok']);
+    expect(handled([receiver], 'frozen-claim')).toBe(1);
+    // And it is remembered as handled, as any delivery.
+    expect((await deliver(receiver.port, event('frozen-claim'))).body).toBe('ignored: already handled');
+  });
+});

@@ -3,6 +3,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   memoryStore,
+  withUnknownFields,
   webhookHandler as coreHandler,
   type ClaimState,
   type DedupeStore,
@@ -34,6 +35,42 @@ describe('types', () => {
       else if (event.eventName === 'profile.created') expectTypeOf(event.data).toEqualTypeOf<ProfilePayload>();
     };
     expectTypeOf(narrow).toBeFunction();
+  });
+
+  it('names the documented payload fields only: a misspelled field does not compile', () => {
+    coreHandler({
+      secret: 's',
+      on: {
+        'follow.created': (event) => {
+          expectTypeOf(event.data.followerProfileId).toEqualTypeOf<string>();
+          // @ts-expect-error the field is followerProfileId
+          void event.data.followerProfileID;
+          // @ts-expect-error the field is followingProfileId
+          void event.data.folowingProfileId;
+          // @ts-expect-error userId is a profile field, not a follow field
+          void event.data.userId;
+        },
+        'profile.updated': (event) => {
+          // @ts-expect-error nested objects name their fields too: socialCapitalScore
+          void event.data.socialCapital?.socialCapitalScor;
+          // A map with no documented fields stays a map.
+          expectTypeOf(event.data.profileMetadata).toEqualTypeOf<Record<string, unknown> | null | undefined>();
+        },
+      },
+    });
+  });
+
+  it('reaches fields the documentation does not name through withUnknownFields, typed unknown', () => {
+    coreHandler({
+      secret: 's',
+      on: {
+        'follow.created': (event) => {
+          const data = withUnknownFields(event.data);
+          expectTypeOf(data.castHash).toEqualTypeOf<unknown>();
+          expectTypeOf(data.followerProfileId).toEqualTypeOf<string>();
+        },
+      },
+    });
   });
 
   it('types each handler\'s event and context per adapter', () => {

@@ -3,7 +3,7 @@ import { FRAMEWORKS, RUNTIMES, type Framework, type RuntimeName } from './http/p
 import { runBench, SECTIONS, type Section } from './run-bench.js';
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
-//   [--field-length N] [--framework express|hono|web]... [--runtime node|bun|deno|workerd]... [--strict]`
+//   [--field-length N] [--framework express|hono|web|fastify|node]... [--runtime node|bun|deno|workerd]... [--strict]`
 // runs the benchmark; dist/serve.js is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import express4 from 'express4';
 import express5 from 'express5';
@@ -8,35 +8,15 @@ import request from 'supertest';
 import { webhookHandler as coreHandler, type WebhookOptions } from '@social-webhooks/core';
 import { webhookHandler as expressHandler } from '@social-webhooks/express';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
-import { bytes, fromResponse, toRequestInit, type TestRequest, type TestResponse } from './test-request.js';
+import { fastifyHarnesses } from './fastify-harnesses.js';
+import { listenWithFetch, PATH, type Harness } from './listen.js';
+import { nodeHarnesses } from './node-harnesses.js';
+import { bytes, fetchRow, fromResponse, toRequestInit } from './test-request.js';
 
+export type { Harness, Mounted } from './listen.js';
 export type { TestRequest, TestResponse } from './test-request.js';
 
-/** A receiver mounted on one adapter, reachable through `send`. */
-export interface Mounted {
-  send(request: TestRequest): Promise<TestResponse>;
-  close(): Promise<void>;
-}
-
-export interface Harness {
-  readonly name: string;
-  /** A body parser that runs before the handler, which may answer malformed bodies itself. */
-  readonly parsesFirst?: 'json' | 'raw' | 'text';
-  mount(options: WebhookOptions<unknown>): Promise<Mounted>;
-}
-
-const PATH = '/webhook';
 const URL_BASE = 'http://conformance.test';
-
-/** Sends through a real loopback server with `fetch`. */
-async function listenWithFetch(server: Server): Promise<Mounted> {
-  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    send: async (req) => fromResponse(await fetch(`http://127.0.0.1:${port}${PATH}`, toRequestInit(req))),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 type ExpressFactory = typeof express4 | typeof express5;
 
@@ -55,6 +35,8 @@ function expressHarness(name: string, express: ExpressFactory, parsesFirst?: Har
       await new Promise((resolve) => server.once('listening', resolve));
       return {
         async send(req) {
+          // supertest cannot hold a body back half-way; fetch can.
+          if (req.stall) return fetchRow(`http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`, req);
           // Written as bytes: superagent would re-encode a Buffer as JSON under a JSON content-type,
           // and add a form content-type to a string.
           const body = Buffer.from(bytes(req.body));
@@ -70,6 +52,7 @@ function expressHarness(name: string, express: ExpressFactory, parsesFirst?: Har
           const response = await pending;
           return { status: response.status, contentType: response.headers['content-type'] ?? null, text: response.text };
         },
+        port: (server.address() as AddressInfo).port,
         close: () => new Promise((resolve) => server.close(() => resolve())),
       };
     },
@@ -135,4 +118,6 @@ export const harnesses: Harness[] = [
     name: 'Hono on @hono/node-server',
     mount: async (options) => listenWithFetch(serve({ fetch: honoApp(options).fetch, port: 0, hostname: '127.0.0.1' }) as Server),
   },
+  ...nodeHarnesses,
+  ...fastifyHarnesses,
 ];

@@ -52,11 +52,20 @@ export interface Row {
    * Which handlers exist: `all` (default), `none`, `throwing`, `rejecting`, `slow` (settles after
    * SLOW_MS), plus an unknown-event hook or not.
    */
-  readonly handlers?: 'all' | 'none' | 'throwing' | 'rejecting' | 'slow';
+  readonly handlers?: 'all' | 'none' | 'throwing' | 'rejecting' | 'slow' | 'never-settling' | 'throwing-then' | 'revoked-proxy';
   /** Turn on `dedupe` with the in-memory store. */
   readonly dedupe?: boolean;
   /** The `respondWithin` option. */
   readonly respondWithin?: number;
+  /** The `handlerTimeoutMs` option. */
+  readonly handlerTimeoutMs?: number;
+  /** The `bodyTimeoutMs` option. */
+  readonly bodyTimeoutMs?: number;
+  /**
+   * A body parser run before the receiver reads the body itself, with no deadline of its own: with
+   * one, the row's request would wait for the server's own time-out, so it is not sent.
+   */
+  readonly notAfterAParser?: boolean;
   /** The same request sent again once the first was answered, and what that one gets. */
   readonly again?: Expectation;
   readonly withUnknownHook?: boolean;
@@ -77,6 +86,11 @@ function bodyOfSize(size: number): string {
   const base = JSON.stringify({ eventName: 'follow.created', data: { ...followPayload, padding: '' } });
   return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
 }
+
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+/** A small follow envelope, gzip-compressed and deflate-compressed (base64, decoded without Node APIs). */
+const GZIPPED_FOLLOW = fromBase64('H4sIAAAAAAAAA6tWSi1LzSvxS8xNVbJSSsvPyckv10suSk0sSU1R0lFKSSxJVLKqhkqkFgUU5adl5qR6pihZKRmbmxkq6UClMvPSUeSMzAwsLJVqawFL7C1SYAAAAA==');
+const DEFLATED_FOLLOW = fromBase64('eJyrVkotS80r8UvMTVWyUkrLz8nJL9dLLkpNLElNUdJRSkksSVSyqoZKpBYFFOWnZeakeqYoWSkZm5sZKulApTLz0lHkjMwMLCyVamsBUCEgJw==');
 
 /** How long a `slow` handler takes: far past the `respondWithin` of its rows. */
 export const SLOW_MS = 300;
@@ -121,6 +135,8 @@ export const rows: Row[] = [
   // 415: content type.
   { name: 'text/plain content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'text/plain' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
   { name: 'form content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'application/x-www-form-urlencoded' }), body: 'a=1' }, expect: { status: 415, code: 'unsupported_media_type' } },
+  { name: 'malformed content-type: 415', request: { headers: withHeader(SECRET, { 'content-type': 'nonsense' }), body: followBody }, expect: { status: 415, code: 'unsupported_media_type' } },
+  { name: 'forged delivery with a malformed content-type: 401', request: { headers: withHeader('nope', { 'content-type': 'nonsense' }), body: followBody }, expect: { status: 401, code: 'header_mismatch' } },
   { name: 'no content-type: accepted', request: { headers: withHeader(SECRET, {}), body: followBody }, expect: { status: 200, handled: ['follow.created'] }, upstreamMayAnswer: ['json'] },
   { name: 'application/json with charset: accepted', request: { headers: withHeader(SECRET, { 'content-type': 'Application/JSON; charset=utf-8' }), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
   // 413: size.
@@ -170,6 +186,16 @@ export const rows: Row[] = [
   { name: 'respondWithin: a handler still running is answered 202', respondWithin: 30, handlers: 'slow', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 202, body: '"accepted: the handler is still running"', handled: ['follow.created'] } },
   { name: 'respondWithin: a handler that settles in time is answered as usual', respondWithin: 5000, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 200, body: '"ok"', handled: ['follow.created'] } },
   { name: 'respondWithin: a handler that fails in time is answered 500', respondWithin: 5000, handlers: 'rejecting', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  // Hostile clients and careless handlers: every way out of a handler is the contract's JSON
+  // answer, and neither a handler nor a client holds a connection for ever.
+  { name: 'handler returns an object whose then getter throws: 500, error hook called', handlers: 'throwing-then', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  { name: 'handler returns a revoked Proxy: 500, error hook called', handlers: 'revoked-proxy', request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 500, code: 'handler_failed', handled: ['follow.created'], errors: 1 } },
+  { name: 'handler that never settles: 503 after handlerTimeoutMs', handlers: 'never-settling', handlerTimeoutMs: 150, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 503, code: 'handler_timeout', handled: ['follow.created'] } },
+  { name: 'handler that never settles, with dedupe: 503, and the retry finds it in flight', handlers: 'never-settling', handlerTimeoutMs: 150, dedupe: true, request: { headers: withHeader(SECRET), body: followBody }, expect: { status: 503, code: 'handler_timeout', handled: ['follow.created'] }, again: { status: 409, code: 'delivery_in_progress' } },
+  { name: 'body that stalls half-way: 408 after bodyTimeoutMs', bodyTimeoutMs: 200, notAfterAParser: true, request: { headers: withHeader(SECRET), body: followBody, stall: true }, expect: { status: 408, code: 'body_timeout' } },
+  { name: 'gzip-encoded body: 415 naming the accepted coding', request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'gzip' }), body: GZIPPED_FOLLOW }, expect: { status: 415, code: 'unsupported_content_encoding' } },
+  { name: 'deflate-encoded body: 415', request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'deflate' }), body: DEFLATED_FOLLOW }, expect: { status: 415, code: 'unsupported_content_encoding' } },
+  { name: 'content-encoding identity: accepted', request: { headers: withHeader(SECRET, { ...json, 'content-encoding': 'identity' }), body: followBody }, expect: { status: 200, handled: ['follow.created'] } },
   { name: 'a __proto__ key changes nothing but the event', request: { headers: withHeader(SECRET), body: `{"eventName":"follow.created","data":${JSON.stringify(followPayload).replace('{', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},')}}` }, expect: { status: 200, handled: ['follow.created'] } },
 ];
 
@@ -180,6 +206,19 @@ export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
     if (row.handlers === 'throwing') throw new Error('handler secret detail: db password hunter2');
     if (row.handlers === 'rejecting') return Promise.reject(new Error('handler secret detail: db password hunter2'));
     if (row.handlers === 'slow') return new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    if (row.handlers === 'never-settling') return new Promise(() => undefined);
+    if (row.handlers === 'throwing-then') {
+      return {
+        get then() {
+          throw new Error('handler secret detail: db password hunter2');
+        },
+      };
+    }
+    if (row.handlers === 'revoked-proxy') {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    }
     return undefined;
   };
   const log = (level: string) => (message: string, fields: LogFields) => void calls.logs.push({ level, message, fields });
@@ -193,6 +232,8 @@ export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
     onError: (error, event) => void calls.errors.push({ error, eventName: event.eventName }),
     ...(row.dedupe && { dedupe: true }),
     ...(row.respondWithin !== undefined && { respondWithin: row.respondWithin }),
+    ...(row.handlerTimeoutMs !== undefined && { handlerTimeoutMs: row.handlerTimeoutMs }),
+    ...(row.bodyTimeoutMs !== undefined && { bodyTimeoutMs: row.bodyTimeoutMs }),
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
     onResult: (report) => void calls.results.push(report),
   };

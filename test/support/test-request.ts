@@ -4,6 +4,11 @@ export interface TestRequest {
   readonly body: string | Uint8Array<ArrayBuffer>;
   /** Send without content-length, in two chunks (chunked transfer coding). */
   readonly chunked?: boolean;
+  /**
+   * Send the first half of the body, then nothing more until the answer came (a client that
+   * trickles, or stalls): chunked, as a stream that never ends by itself.
+   */
+  readonly stall?: boolean;
 }
 
 /** What a conformance check reads from an answer. */
@@ -26,12 +31,38 @@ function halves(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
   });
 }
 
+/** The first half of `body`, and then a stream that waits for ever (until the request is aborted). */
+function stalled(body: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(body.slice(0, Math.floor(body.byteLength / 2)));
+    },
+    pull: () => new Promise<void>(() => undefined),
+  });
+}
+
 /** The `fetch` init of a row's request: bytes, or a two-chunk stream without content-length. */
 export function toRequestInit(req: TestRequest): RequestInit & { duplex?: 'half' } {
   const body = bytes(req.body);
+  if (req.stall) return { method: 'POST', headers: req.headers, body: stalled(body), duplex: 'half' };
   return req.chunked
     ? { method: 'POST', headers: req.headers, body: halves(body), duplex: 'half' }
     : { method: 'POST', headers: req.headers, body };
+}
+
+/**
+ * Sends a row's request with `fetch` and reads the answer whole; then aborts the request, which
+ * ends a stalled body that the server answered without reading to its end.
+ */
+export async function fetchRow(url: string, req: TestRequest, read: (response: Response) => Promise<void> = async () => undefined): Promise<TestResponse> {
+  const abort = new AbortController();
+  try {
+    const response = await fetch(url, { ...toRequestInit(req), signal: abort.signal });
+    await read(response);
+    return await fromResponse(response);
+  } finally {
+    abort.abort();
+  }
 }
 
 export async function fromResponse(response: Response): Promise<TestResponse> {

@@ -5,7 +5,7 @@ export const RUNTIMES = ['node', 'bun', 'deno', 'workerd'] as const;
 export type RuntimeName = (typeof RUNTIMES)[number];
 
 /** The frameworks compared, as `--framework` names them. */
-export const FRAMEWORKS = ['express', 'hono', 'web'] as const;
+export const FRAMEWORKS = ['express', 'hono', 'web', 'fastify', 'node'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 /** The library's receiver and the hand-written route on the same runtime and framework. */
@@ -21,6 +21,8 @@ export interface Pair {
 export const PAIRS: readonly Pair[] = [
   { runtime: 'node', framework: 'express', label: 'Node, Express 4', adapter: { runtime: 'node', app: 'express4-adapter' }, naive: { runtime: 'node', app: 'express4-naive' } },
   { runtime: 'node', framework: 'express', label: 'Node, Express 5', adapter: { runtime: 'node', app: 'express5-adapter' }, naive: { runtime: 'node', app: 'express5-naive' } },
+  { runtime: 'node', framework: 'fastify', label: 'Node, Fastify 5', adapter: { runtime: 'node', app: 'fastify-adapter' }, naive: { runtime: 'node', app: 'fastify-naive' } },
+  { runtime: 'node', framework: 'node', label: 'Node, node:http listener', adapter: { runtime: 'node', app: 'node-adapter' }, naive: { runtime: 'node', app: 'node-bare' } },
   { runtime: 'node', framework: 'hono', label: 'Node, Hono on @hono/node-server', adapter: { runtime: 'node', app: 'hono-adapter' }, naive: { runtime: 'node', app: 'hono-naive' } },
   { runtime: 'node', framework: 'web', label: 'Node, core Web handler on @hono/node-server', adapter: { runtime: 'node', app: 'web-handler' }, naive: { runtime: 'node', app: 'web-bare' } },
   { runtime: 'bun', framework: 'web', label: 'Bun, core Web handler (Bun.serve)', adapter: { runtime: 'bun', app: 'web-handler' }, naive: { runtime: 'bun', app: 'web-bare' } },

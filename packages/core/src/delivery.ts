@@ -15,6 +15,11 @@ export interface Delivery<Context> {
   readonly header: string | null | undefined;
   /** The `content-type` header, if any. */
   readonly contentType: string | null | undefined;
+  /**
+   * The `content-encoding` header, if any. Optional for adapters written before it: a compressed
+   * body is refused with 415, so an adapter should pass it.
+   */
+  readonly contentEncoding?: string | null | undefined;
   /** The `content-length` header, if any (a string as received, or a number). */
   readonly contentLength: string | number | null | undefined;
   /** Reads the body, answering `too-large` past `limit` bytes; may reject if the client goes away. */

@@ -8,6 +8,7 @@ export {
   webhookEventSchema,
 } from './schema/schemas.js';
 export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
+export { withUnknownFields, type WithUnknownFields } from './schema/unknown-fields.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
 export type { EventHandler, EventHandlers, WebhookOptions } from './options/options.js';
 export type { SecretOption, SecretSource } from './header/secret-entries.js';
@@ -36,3 +37,10 @@ export type {
 } from './observe/instrumentation.js';
 export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
+export {
+  deliveryVerifier,
+  type DeliveryInput,
+  type DeliveryVerifier,
+  type VerifierOptions,
+  type VerifyResult,
+} from './verifier.js';

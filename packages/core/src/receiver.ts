@@ -37,7 +37,7 @@ export function createWebhookReceiver<Context>(
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
   const checkHeader = createHeaderCheck(resolved.header, secretSupply(options, resolved, source));
-  const readBody = createBodyReader(resolved.maxBodyBytes);
+  const readBody = createBodyReader(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
   const report = createReporter(resolved.logger, resolved.onResult);
 
   const { instrumentation } = resolved;
@@ -92,8 +92,11 @@ export function createWebhookReceiver<Context>(
   return { header: resolved.header, maxBodyBytes: resolved.maxBodyBytes, receive };
 }
 
-/** The secrets as given, or a deferred secret read on the first delivery whose failures are logged. */
-function secretSupply<Context>(options: WebhookOptions<Context>, resolved: ResolvedOptions<Context>, source: string): SecretSupply {
+/**
+ * The secrets as given, or a deferred secret read on the first delivery whose failures are logged.
+ * Shared with the verifier, which checks the header the same way.
+ */
+export function secretSupply<Context>(options: WebhookOptions<Context>, resolved: ResolvedOptions<Context>, source: string): SecretSupply {
   const { secretSource, logger } = resolved;
   if (secretSource === undefined) return { entries: resolved.secrets };
   return {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
-import { readNodeBody } from './read-node-body.js';
+import { answerNodeRequest } from '@social-webhooks/node';
 
 /** What an Express handler gets second: the request and the response. */
 export interface ExpressContext {
@@ -17,8 +17,9 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
  * docs/contract.md §Statuses. Works with or without `express.json()`, `.text()` or `.raw()` mounted before it.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`,
- *   `handoff` (a durable queue instead of `on`), `deliveryIdHeaders`, `instrumentation`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`,
+ *   `bodyTimeoutMs`, `logger`, `onResult`, `handoff` (a durable queue instead of `on`),
+ *   `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({
@@ -28,31 +29,8 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
  */
 export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/express');
-  const headerName = receiver.header;
   return function socialWebhooksExpress(req: Request, res: Response, next: NextFunction): void {
-    const { headers } = req;
-    receiver
-      .receive({
-        header: headers[headerName] as string | undefined,
-        contentType: headers['content-type'],
-        contentLength: headers['content-length'],
-        getHeader: (name) => firstValue(headers[name]),
-        readBody: (limit) => readNodeBody(req, limit),
-        context: { req, res },
-      })
-      .then((result) => {
-        // A handler may have answered itself through `res`.
-        if (res.headersSent) return;
-        res.statusCode = result.status;
-        res.setHeader('content-type', 'application/json; charset=utf-8');
-        res.end(result.body);
-      })
-      // Reached only if writing the response fails; Express 4 would not catch a rejection itself.
-      .catch(next);
+    // Rejects only if writing the answer fails; Express 4 would not catch a rejection itself.
+    answerNodeRequest(receiver, req, res, { req, res }).catch(next);
   };
-}
-
-// Node joins repeated custom headers with ", " but hands a few (set-cookie) over as an array.
-function firstValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }

@@ -1,6 +1,6 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { closeAfter, createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */
@@ -12,8 +12,9 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`,
- *   `handoff` (a durable queue instead of `on`), `deliveryIdHeaders`, `instrumentation`.
+ *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`,
+ *   `bodyTimeoutMs`, `logger`, `onResult`, `handoff` (a durable queue instead of `on`),
+ *   `deliveryIdHeaders`, `instrumentation`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const app = new Hono();
@@ -32,6 +33,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
     const result = await receiver.receive({
       header: c.req.header(headerName),
       contentType: c.req.header('content-type'),
+      contentEncoding: c.req.header('content-encoding'),
       contentLength: c.req.header('content-length'),
       getHeader: (name) => c.req.header(name),
       readBody: (limit) => readHonoBody(c, limit),
@@ -42,6 +44,6 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
     });
     // The header as an argument, not through c.header(): with no other header set, Hono then hands
     // @hono/node-server a plain object instead of a Headers instance to build and convert back.
-    return c.body(result.body, result.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8' });
+    return c.body(result.body, result.status as ContentfulStatusCode, { 'content-type': 'application/json; charset=utf-8', ...closeAfter(result) });
   };
 }

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import express4 from 'express4';
 import express5 from 'express';
+import Fastify from 'fastify';
 import { webhookHandler } from '@social-webhooks/express';
+import { webhookPlugin } from '@social-webhooks/fastify';
+import { webhookHandler as nodeListener } from '@social-webhooks/node';
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
@@ -48,12 +51,44 @@ function nodeBare(): Server {
   }).listen(0, '127.0.0.1');
 }
 
-/** The servers only Node runs: Express 4 and 5 (adapter and hand-written), and bare `node:http`. */
+/** The Fastify plugin, registered as the README shows. */
+function fastifyAdapter(): Server {
+  const app = Fastify();
+  void app.register(webhookPlugin, { path: '/webhook', ...RECEIVER_OPTIONS });
+  // The server exists from the start; it emits 'listening' once the plugin is registered.
+  void app.listen({ port: 0, host: '127.0.0.1' });
+  return app.server;
+}
+
+/** The route a subscriber writes by hand: Fastify's default JSON parser, `!==`, a JSON answer. */
+function fastifyNaive(): Server {
+  const app = Fastify();
+  app.post('/webhook', async (request, reply) => {
+    if (request.headers[HEADER] !== BENCH_SECRET) return reply.code(401).send({ error: 'unauthorized' });
+    sink(request.body);
+    return reply.header('content-type', 'application/json; charset=utf-8').send('"ok"');
+  });
+  void app.listen({ port: 0, host: '127.0.0.1' });
+  return app.server;
+}
+
+/** The Node listener as the whole `node:http` server, as the README shows. */
+function nodeAdapter(): Server {
+  return createServer(nodeListener(RECEIVER_OPTIONS)).listen(0, '127.0.0.1');
+}
+
+/**
+ * The servers only Node runs: Express 4 and 5 and Fastify (adapter and hand-written), the Node
+ * listener, and bare `node:http` (the Node listener's hand-written pair and the ceiling).
+ */
 export const NODE_APPS = {
   'express4-adapter': () => expressAdapter(express4 as unknown as Express),
   'express4-naive': () => expressNaive(express4 as unknown as Express),
   'express5-adapter': () => expressAdapter(express5),
   'express5-naive': () => expressNaive(express5),
+  'fastify-adapter': fastifyAdapter,
+  'fastify-naive': fastifyNaive,
+  'node-adapter': nodeAdapter,
   'node-bare': nodeBare,
 } as const;
 

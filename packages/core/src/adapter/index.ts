@@ -4,5 +4,5 @@ export { createWebhookReceiver, type WebhookReceiver } from '../receiver.js';
 export type { BodyContent, Delivery, ReadBody } from '../delivery.js';
 export type { ReceiveResult, SuccessCode } from '../result.js';
 export { readStream, readWebBody } from '../body/read-web-body.js';
-export { toResponse } from '../web/webhook-handler.js';
+export { closeAfter, toResponse } from '../web/webhook-handler.js';
 export type { WebhookOptions } from '../options/options.js';

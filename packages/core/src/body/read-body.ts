@@ -1,6 +1,8 @@
 import type { BodyContent, Delivery, ReadBody } from '../delivery.js';
 import { proceed, refusal, type Step } from '../result.js';
 import { isJsonContentType, parseContentLength } from './content-type.js';
+import { isIdentityEncoding } from './content-encoding.js';
+import { readWithin, TIMED_OUT } from './read-within.js';
 
 /** The body step: checks what the headers say of the body, then reads it. Never rejects. */
 export type BodyReader = (delivery: Delivery<unknown>) => Promise<Step<ReadBody>>;
@@ -9,11 +11,17 @@ export type BodyReader = (delivery: Delivery<unknown>) => Promise<Step<ReadBody>
  * Builds the body step, which decides (docs/contract.md §Statuses): 415 `unsupported_media_type`
  * for a content-type other than JSON (an absent one is accepted); 413 `payload_too_large` when the
  * declared length or the body read passes `maxBodyBytes`, checked before reading where the length is
- * declared; 400 `invalid_json` when the body could not be read to its end; 500 `body_unavailable`
- * when a body parser consumed it first. Its refusals are built once per receiver, frozen.
+ * declared; 415 `unsupported_content_encoding` for a compressed body; 408 `body_timeout` when the body
+ * takes longer than `bodyTimeoutMs` to arrive; 400 `invalid_json` when the body could not be read to
+ * its end; 500 `body_unavailable` when a body parser consumed it first. Its refusals are built once per receiver, frozen.
  */
-export function createBodyReader(maxBodyBytes: number): BodyReader {
+export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): BodyReader {
   const unsupportedMediaType = refusal('unsupported_media_type', 'The content-type must be application/json.');
+  const unsupportedEncoding = refusal(
+    'unsupported_content_encoding',
+    'The body must not be compressed: send it without content-encoding (identity is the only coding accepted).',
+  );
+  const timedOut = refusal('body_timeout', `The body did not arrive within ${String(bodyTimeoutMs)} ms (the bodyTimeoutMs option).`);
   const tooLarge = refusal('payload_too_large', `The body is larger than the limit of ${maxBodyBytes} bytes (the maxBodyBytes option).`);
   // The client went away or sent a broken stream; nobody is left to read a detailed answer.
   const unreadable = refusal('invalid_json', 'The body could not be read completely.');
@@ -26,14 +34,16 @@ export function createBodyReader(maxBodyBytes: number): BodyReader {
     if (contentType !== null && contentType !== undefined && contentType !== '' && !isJsonContentType(contentType)) {
       return unsupportedMediaType;
     }
+    if (!isIdentityEncoding(delivery.contentEncoding)) return unsupportedEncoding;
     const declaredLength = parseContentLength(delivery.contentLength);
     if (declaredLength !== undefined && declaredLength > maxBodyBytes) return tooLarge;
-    let content: BodyContent;
+    let content: BodyContent | typeof TIMED_OUT;
     try {
-      content = await delivery.readBody(maxBodyBytes);
+      content = await readWithin(delivery.readBody(maxBodyBytes), bodyTimeoutMs);
     } catch {
       return unreadable;
     }
+    if (content === TIMED_OUT) return timedOut;
     if (content.kind === 'too-large') return tooLarge;
     if (content.kind === 'unavailable') return bodyUnavailable;
     return proceed(content);

@@ -5,6 +5,7 @@ import type { ReadBody } from '../delivery.js';
 import { failure, proceed, stop, success, type ReceiveResult, type Step } from '../result.js';
 import { deliveryKey } from './delivery-key.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
+import type { ClaimState } from './dedupe-store.js';
 import { withTimeout } from './with-timeout.js';
 
 /** Completes or releases a claim once the handler's result is known. */
@@ -33,13 +34,15 @@ export async function claimDelivery(
   const { eventName } = event;
   const token = crypto.randomUUID();
   let key: string;
+  let claiming: Promise<ClaimState> | undefined;
   try {
     key = await deliveryKey(dedupe, event, body, deliveryId);
-    const state = await call(dedupe, 'claim', () => dedupe.store.claim(key, token, dedupe.leaseMs));
+    const state = await call(dedupe, 'claim', () => (claiming = dedupe.store.claim(key, token, dedupe.leaseMs)));
     logger.debug(`social-webhooks: dedupe claim: ${state}`, { eventName });
     if (state === 'completed') return stop(success('duplicate', eventName));
     if (state === 'in_flight') return stop(failure('delivery_in_progress', IN_PROGRESS, eventName));
   } catch (error) {
+    if (claiming !== undefined) releaseWhenSettled(dedupe, claiming, key!, token, logger, eventName);
     const reject = dedupe.onStoreError === 'reject';
     logger.error(
       `social-webhooks: the dedupe store failed; ${reject ? 'answered 503 so the service retries' : 'handling the delivery without a claim (onStoreError: process)'}.`,
@@ -69,4 +72,31 @@ function call<T>(dedupe: ResolvedDedupe, method: string, run: () => Promise<T>):
     dedupe.timeoutMs,
     () => new WebhookError('dedupe_unavailable', `@social-webhooks/core: the dedupe store's ${method} took longer than timeoutMs (${dedupe.timeoutMs} ms).`),
   );
+}
+
+/**
+ * A claim the receiver gave up on (it timed out or failed) may still reach the store: a Redis that
+ * froze for a moment runs the queued `SET NX` once it thaws. Nobody would own that claim, and every
+ * retry would get 409 until `leaseMs` lapsed, perhaps past the service's last retry. So once the
+ * call settles, the claim is released with this request's token (a no-op if it never took the key,
+ * and never a release of another holder's claim).
+ */
+function releaseWhenSettled(
+  dedupe: ResolvedDedupe,
+  claiming: Promise<ClaimState>,
+  key: string,
+  token: string,
+  logger: ResolvedLogger,
+  eventName: string,
+): void {
+  const release = async () => {
+    try {
+      await dedupe.store.release(key, token);
+      logger.debug('social-webhooks: released a claim that settled after the receiver gave up on it.', { eventName });
+    } catch (error) {
+      logger.warn(`social-webhooks: could not release a claim the receiver gave up on; it lapses after leaseMs (${dedupe.leaseMs} ms).`, { eventName, error });
+    }
+  };
+  // After a rejection the claim may or may not have been taken; the release is safe either way.
+  claiming.then((state) => (state === 'claimed' ? release() : undefined), release);
 }

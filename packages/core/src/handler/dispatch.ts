@@ -20,6 +20,7 @@ export function dispatch<Context>(
 ): ReceiveResult | Promise<ReceiveResult> {
   const { event } = received;
   let returned: unknown;
+  let pending: PromiseLike<unknown>;
   try {
     // Each branch calls the handler with the event type it was declared for; `known` says which.
     if (received.known) {
@@ -31,12 +32,16 @@ export function dispatch<Context>(
       if (handler === undefined) return success('unknown_event', event.eventName);
       returned = handler(received.event, context);
     }
+    // Inside the `try`: reading `then` runs user code too (a getter that throws, a revoked Proxy),
+    // and every way out of a handler must end as the contract's 500 (docs/contract.md §Statuses).
+    if (!isThenable(returned)) return success(received.known ? 'handled' : 'unknown_event', event.eventName);
+    pending = returned;
   } catch (error) {
     return handlerFailed(options, error, event, context);
   }
   const done = success(received.known ? 'handled' : 'unknown_event', event.eventName);
-  if (!isThenable(returned)) return done;
-  return Promise.resolve(returned).then(
+  // Promise.resolve reads `then` once more; a getter that throws now rejects, and lands below.
+  return Promise.resolve(pending).then(
     () => done,
     (error: unknown) => handlerFailed(options, error, event, context),
   );

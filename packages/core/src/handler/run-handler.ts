@@ -3,8 +3,7 @@ import type { ReadBody } from '../delivery.js';
 import type { ReceivedEvent } from '../event/to-event.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { dispatch } from './dispatch.js';
-import type { ReceiveResult } from '../result.js';
-import { respondWithin, type Answer } from './respond-within.js';
+import { answerInTime, type Answer } from './respond-within.js';
 
 /** What the handler step takes: the event the steps before produced, the body it came from, the context. */
 export interface HandlerInput<Context> {
@@ -17,8 +16,9 @@ export interface HandlerInput<Context> {
 
 /**
  * Runs the handler step: claims the delivery when `dedupe` is on (a duplicate runs no handler),
- * dispatches it, settles the claim, and answers early when `respondWithin` passes first. Answers at
- * once when there is nothing to wait for (no dedupe, no respondWithin, a handler that returned a
+ * dispatches it, settles the claim, and answers early when `respondWithin` or `handlerTimeoutMs`
+ * passes first (a claim is held until the handler settles, or its lease lapses). Answers at once
+ * when there is nothing to wait for (no dedupe, no respondWithin, a handler that returned a
  * plain value). Never rejects.
  */
 export function runHandler<Context>(options: ResolvedOptions<Context>, input: HandlerInput<Context>): Answer | Promise<Answer> {
@@ -28,7 +28,8 @@ export function runHandler<Context>(options: ResolvedOptions<Context>, input: Ha
   // dedupe or respondWithin, nothing to claim nor race: the handler's outcome is the answer.
   if (!hasHandler || (options.dedupe === undefined && options.respondWithin === undefined)) {
     const result = dispatch(options, received, context);
-    return result instanceof Promise ? result.then(asAnswer) : { result };
+    // A plain value needs no timer; a promise is bounded by handlerTimeoutMs.
+    return result instanceof Promise ? answerInTime(result, options, received.event.eventName) : { result };
   }
   return runGuarded(options, input);
 }
@@ -42,10 +43,5 @@ async function runGuarded<Context>(options: ResolvedOptions<Context>, input: Han
     await claim?.value(result);
     return result;
   });
-  if (options.respondWithin === undefined) return { result: await work };
-  return respondWithin(work, options.respondWithin, event.eventName);
-}
-
-function asAnswer(result: ReceiveResult): Answer {
-  return { result };
+  return answerInTime(work, options, event.eventName);
 }

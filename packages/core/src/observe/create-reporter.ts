@@ -1,6 +1,8 @@
 import type { DeliveryReport, ResultHook } from './delivery-report.js';
 import { isThenable } from '../is-thenable.js';
-import { isSilent, type LogMethod, type ResolvedLogger } from './logger.js';
+import { isSilent, type LogFields, type LogMethod, type ResolvedLogger } from './logger.js';
+import { HINTS } from './hints.js';
+import type { WebhookErrorCode } from '../errors.js';
 
 /** Reports one delivery's outcome to the logger and to `onResult`. Never throws. */
 export type Reporter = (report: DeliveryReport) => void;
@@ -15,7 +17,15 @@ export function createReporter(logger: ResolvedLogger, onResult: ResultHook | un
   if (onResult === undefined && isSilent(logger)) return undefined;
   return function reportDelivery(report) {
     const { status, code, eventName, durationMs, afterResponse } = report;
-    const fields = eventName === undefined ? { status, code, durationMs, afterResponse } : { status, code, eventName, durationMs, afterResponse };
+    const hint = status >= 400 ? HINTS[code as WebhookErrorCode] : undefined;
+    const fields: LogFields = {
+      status,
+      code,
+      ...(eventName !== undefined && { eventName }),
+      durationMs,
+      afterResponse,
+      ...(hint !== undefined && { hint }),
+    };
     const what = afterResponse ? 'handler settled after the answer' : 'delivery answered';
     levelOf(logger, status, afterResponse)(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);
     if (onResult === undefined) return;

@@ -1,3 +1,4 @@
+import { consoleLogger } from './console-logger.js';
 /**
  * What the receiver logs alongside a message. Never the delivery header's value, never the body
  * nor any value from it (the payload `id` included): status, code and event name only.
@@ -13,6 +14,8 @@ export interface LogFields {
   readonly durationMs?: number;
   /** `true` on the report of a handler that settled after `respondWithin` had answered. */
   readonly afterResponse?: boolean;
+  /** For a refusal or a failure: what to check, in a sentence (never anything of the delivery). */
+  readonly hint?: string;
   /** The error of a failed store call, or a hook that threw. */
   readonly error?: unknown;
 }
@@ -45,10 +48,11 @@ export interface ResolvedLogger {
  * not turn a delivery into an error.
  * @throws when `logger` is not an object or one of its levels is not a function (the caller wraps it).
  */
-export function resolveLogger(logger: Logger | undefined, fail: (message: string) => never): ResolvedLogger {
-  if (logger !== undefined && (typeof logger !== 'object' || logger === null)) {
-    fail('`logger` must be an object with debug, info, warn and error methods (any of them), such as console.');
+export function resolveLogger(option: Logger | false | undefined, fail: (message: string) => never): ResolvedLogger {
+  if (option !== undefined && option !== false && (typeof option !== 'object' || option === null)) {
+    fail('`logger` must be an object with debug, info, warn and error methods (any of them), such as console, or false to log nothing.');
   }
+  const logger = option === undefined ? consoleLogger() : option === false ? undefined : option;
   const pick = (level: keyof Logger): LogMethod => {
     const method = logger?.[level];
     if (method === undefined) return ignore;

@@ -46,12 +46,13 @@ describe('logger and onResult', () => {
     expect(reports[0]!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('is silent by default: nothing reaches the console for any outcome', async () => {
+  it('is silent with logger: false: nothing reaches the console for any outcome', async () => {
     const spies = (['debug', 'info', 'log', 'warn', 'error'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => undefined));
     try {
-      const handle = webhookHandler({ secret: SECRET, on: { 'follow.created': () => undefined } });
+      const handle = webhookHandler({ secret: SECRET, logger: false, on: { 'follow.created': () => undefined, 'follow.deleted': () => Promise.reject(new Error('x')) } });
       await handle(buildDeliveryRequest({ secret: SECRET }));
       await handle(buildDeliveryRequest({ secret: 'forged' }));
+      await handle(buildDeliveryRequest({ secret: SECRET, eventName: 'follow.deleted' }));
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
       for (const spy of spies) spy.mockRestore();

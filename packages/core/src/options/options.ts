@@ -55,10 +55,27 @@ export interface WebhookOptions<Context> {
    */
   readonly respondWithin?: number;
   /**
-   * Where each delivery's outcome is logged (status, code, event name; never the header value nor
-   * the body): `console`, or any object with `debug`/`info`/`warn`/`error(message, fields)`. Default: silent.
+   * The longest a handler may take, in milliseconds. Past it the receiver answers 503
+   * `handler_timeout`, which the service retries, and frees the connection; the handler runs on, and
+   * how it ends goes to `onError` and the logger. The service's gateway stops waiting after about
+   * 5 s and delivers again anyway (docs/contract.md §Delivery semantics), so a handler that never
+   * settles must not hold its connection for ever. `false` waits without a bound. Default 10,000.
    */
-  readonly logger?: Logger;
+  readonly handlerTimeoutMs?: number | false;
+  /**
+   * The longest the body may take to arrive once the headers are in, in milliseconds; a slower one
+   * is answered 408 `body_timeout` and its connection closed. The service sends the whole body at
+   * once; a body that trickles in is a client holding a connection open. `false` waits as long as
+   * the server allows. Default 5,000.
+   */
+  readonly bodyTimeoutMs?: number | false;
+  /**
+   * Where each delivery's outcome is logged (status, code, event name; never the header value nor
+   * the body): `console`, or any object with `debug`/`info`/`warn`/`error(message, fields)`.
+   * Default: refusals (4xx) on `console.warn` and failures (5xx) on `console.error`, each with a
+   * hint, at most 10 lines a minute per outcome; `false` logs nothing.
+   */
+  readonly logger?: Logger | false;
   /** Called with each delivery's outcome, for metrics; see `DeliveryReport`. Default: none. */
   readonly onResult?: ResultHook;
   /**
@@ -80,3 +97,27 @@ export interface WebhookOptions<Context> {
    */
   readonly instrumentation?: Instrumentation;
 }
+
+/** Every key of {@link WebhookOptions}, for the check that refuses unknown (misspelled) ones. */
+export const OPTION_KEYS = [
+  'secret',
+  'on',
+  'header',
+  'maxBodyBytes',
+  'onUnknownEvent',
+  'onError',
+  'dedupe',
+  'respondWithin',
+  'handlerTimeoutMs',
+  'bodyTimeoutMs',
+  'logger',
+  'onResult',
+  'handoff',
+  'deliveryIdHeaders',
+  'instrumentation',
+] as const satisfies readonly (keyof WebhookOptions<unknown>)[];
+
+// An option added to the interface but not to the list above would be refused at run time: this
+// line stops the build instead.
+type Never<T extends never> = T;
+export type MissingOptionKey = Never<Exclude<keyof WebhookOptions<unknown>, (typeof OPTION_KEYS)[number]>>;

@@ -9,12 +9,31 @@ import { resolveHandoff } from '../handoff/resolve-handoff.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
-import type { EventHandler, WebhookOptions } from './options.js';
+import { OPTION_KEYS, type EventHandler, type WebhookOptions } from './options.js';
+import { refuseUnknownKeys } from './unknown-keys.js';
+import { DEDUPE_KEYS } from './dedupe-keys.js';
+import { resolveDuration } from './resolve-duration.js';
 
 /** The delivery header of the real service (docs/contract.md §Sender). */
 export const DEFAULT_HEADER = 'x-airstack-webhook';
 /** 1 MiB, the default body limit (docs/contract.md §Statuses). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * 10 seconds, the default `handlerTimeoutMs`: twice the 5 s the service's gateway waits
+ * (docs/contract.md §Delivery semantics), so it cuts short no handler the gateway would have waited for.
+ */
+export const DEFAULT_HANDLER_TIMEOUT_MS = 10_000;
+/** 5 seconds, the default `bodyTimeoutMs`: a webhook body of a few kilobytes arrives in one piece. */
+export const DEFAULT_BODY_TIMEOUT_MS = 5_000;
+
+// Names a caller may reach for instead of the right option; spelling alone would not find them.
+const OPTION_ALIASES: Readonly<Record<string, string>> = {
+  onEvent: '`on` (handlers by event name: on: { \'follow.created\': (event) => ... })',
+  handlers: '`on`',
+  events: '`on`',
+  secrets: '`secret` (it takes one value, several, or a map)',
+  timeout: '`handlerTimeoutMs`, `bodyTimeoutMs` or `respondWithin`',
+};
 
 // RFC 9110 §5.6.2: a field name is a token.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
@@ -31,6 +50,8 @@ export interface ResolvedOptions<Context> {
   readonly onError: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: Context) => unknown;
   readonly dedupe: ResolvedDedupe | undefined;
   readonly respondWithin: number | undefined;
+  readonly handlerTimeoutMs: number | undefined;
+  readonly bodyTimeoutMs: number | undefined;
   readonly logger: ResolvedLogger;
   readonly onResult: ResultHook | undefined;
   readonly handoff: ResolvedHandoff | undefined;
@@ -49,6 +70,8 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   if (typeof options !== 'object' || options === null) {
     fail('webhookHandler() takes an options object, e.g. webhookHandler({ secret, on: { ... } }).');
   }
+  refuseUnknownKeys(options, OPTION_KEYS, 'options', fail, { ...OPTION_ALIASES, ...eventNameAliases() });
+  if (typeof options.dedupe === 'object' && options.dedupe !== null) refuseUnknownKeys(options.dedupe, DEDUPE_KEYS, 'dedupe', fail);
   const header = (options.header ?? DEFAULT_HEADER).toLowerCase();
   if (typeof options.header !== 'undefined' && (typeof options.header !== 'string' || !TOKEN.test(header))) {
     fail(`\`header\` must be an HTTP header name such as "${DEFAULT_HEADER}"; got ${JSON.stringify(options.header)}.`);
@@ -63,13 +86,15 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   }
   const logger = resolveLogger(options.logger, fail);
   return {
+    handlerTimeoutMs: resolveDuration(options.handlerTimeoutMs, 'handlerTimeoutMs', DEFAULT_HANDLER_TIMEOUT_MS, fail),
+    bodyTimeoutMs: resolveDuration(options.bodyTimeoutMs, 'bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS, fail),
     secrets: typeof options.secret === 'function' ? [] : toSecretEntries(options.secret, source),
     secretSource: typeof options.secret === 'function' ? options.secret : undefined,
     header,
     maxBodyBytes,
     handlers: toHandlerMap(options.on, fail),
     onUnknownEvent: optionalFunction(options.onUnknownEvent, 'onUnknownEvent', fail),
-    onError: optionalFunction(options.onError, 'onError', fail) ?? (options.logger === undefined ? reportHandlerError : logHandlerError(logger)),
+    onError: optionalFunction(options.onError, 'onError', fail) ?? logHandlerError(logger),
     dedupe: resolveDedupe(options.dedupe, source),
     respondWithin,
     logger,
@@ -107,7 +132,7 @@ function toHandlerMap<Context>(
   if (on === undefined) return handlers;
   if (typeof on !== 'object' || on === null) fail('`on` must be an object of handlers by event name.');
   for (const [name, handler] of Object.entries(on)) {
-    if (!isEventName(name)) fail(`\`on\` has the key "${name}", which is not an event name. Use one of: ${EVENT_NAMES.join(', ')}.`);
+    if (!isEventName(name)) refuseUnknownKeys({ [name]: handler }, EVENT_NAMES, 'on', fail);
     if (handler === undefined) continue;
     if (typeof handler !== 'function') fail(`\`on["${name}"]\` must be a function; got ${typeof handler}.`);
     handlers.set(name as EventName, handler as EventHandler<EventName, Context>);
@@ -126,6 +151,7 @@ function logHandlerError(logger: ResolvedLogger) {
   };
 }
 
-function reportHandlerError(error: unknown, event: WebhookEvent | UnknownWebhookEvent): void {
-  console.error(`social-webhooks: the handler for ${event.eventName} failed; answered 500 so the service retries.`, error);
+/** A handler given at the top level, `{ 'follow.created': fn }`, belongs under `on`. */
+function eventNameAliases(): Record<string, string> {
+  return Object.fromEntries(EVENT_NAMES.map((name) => [name, `on: { '${name}': ... } (handlers go under \`on\`)`]));
 }

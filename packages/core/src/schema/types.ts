@@ -1,12 +1,21 @@
 import type { z } from 'zod';
 import type { EventName } from './event-names.js';
+import type { Documented } from './documented.js';
 import type { followPayloadSchema, profilePayloadSchema } from './schemas.js';
 
-/** What a `profile.created` or `profile.updated` delivery carries. */
-export type ProfilePayload = z.output<typeof profilePayloadSchema>;
+/**
+ * What a `profile.created` or `profile.updated` delivery carries: the documented fields only, so a
+ * misspelled one does not compile. Fields the service adds stay on the object at run time; read
+ * them through `withUnknownFields(event.data)`.
+ */
+export type ProfilePayload = Documented<z.output<typeof profilePayloadSchema>>;
 
-/** What a `follow.created` or `follow.deleted` delivery carries. */
-export type FollowPayload = z.output<typeof followPayloadSchema>;
+/**
+ * What a `follow.created` or `follow.deleted` delivery carries: the documented fields only, so a
+ * misspelled one does not compile. Fields the service adds stay on the object at run time; read
+ * them through `withUnknownFields(event.data)`.
+ */
+export type FollowPayload = Documented<z.output<typeof followPayloadSchema>>;
 
 /** The payload type of each event name. */
 export interface EventPayloads {

@@ -23,8 +23,9 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
  *
  * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
- *   wait), `logger` (default silent), `onResult`, `handoff` (default none), `deliveryIdHeaders`
- *   (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
+ *   wait), `handlerTimeoutMs` (default 10 s), `bodyTimeoutMs` (default 5 s), `logger` (default:
+ *   refusals and failures on the console, rate-limited), `onResult`, `handoff` (default none),
+ *   `deliveryIdHeaders` (default `x-convoy-idempotency-key`), `instrumentation`; see {@link WebhookOptions}.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
@@ -44,7 +45,9 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       const result = await receiver.receive({
         header: oneValue(headers[receiver.header]),
         contentType: oneValue(headers['content-type']),
+        contentEncoding: oneValue(headers['content-encoding']),
         contentLength: oneValue(headers['content-length']),
+        getHeader: (name) => oneValue(headers[name]),
         readBody: (limit) => readNodeStream(incoming, limit),
         context: request,
         waitUntil: undefined,
@@ -55,6 +58,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
     const result = await receiver.receive({
       header: headers.get(receiver.header),
       contentType: headers.get('content-type'),
+      contentEncoding: headers.get('content-encoding'),
       contentLength: headers.get('content-length'),
       getHeader: (name) => headers.get(name),
       readBody: (limit) => readWebBody(request, limit),
@@ -79,6 +83,19 @@ export function toResponse(result: ReceiveResult, extraHeaders?: Record<string, 
   // much as the rest of `new Response` on Bun.
   return new Response(result.body, {
     status: result.status,
-    headers: extraHeaders === undefined ? { 'content-type': JSON_TYPE } : { 'content-type': JSON_TYPE, ...extraHeaders },
+    headers:
+      result.status === 408
+        ? { 'content-type': JSON_TYPE, connection: 'close', ...extraHeaders }
+        : extraHeaders === undefined
+          ? { 'content-type': JSON_TYPE }
+          : { 'content-type': JSON_TYPE, ...extraHeaders },
   });
+}
+
+/**
+ * `connection: close` for a 408: the rest of the body may still be on its way, and RFC 9110
+ * §15.5.9 has the server close the connection rather than go on waiting for it. Adapters add it.
+ */
+export function closeAfter(result: ReceiveResult): Record<string, string> | undefined {
+  return result.status === 408 ? { connection: 'close' } : undefined;
 }

@@ -1,0 +1,28 @@
+import type { WebhookErrorCode } from '../errors.js';
+
+/**
+ * What to check for each refusal or failure, for the log line that reports it (the README's error
+ * table says the same). Static text: a hint never quotes the delivery, its header or its body.
+ */
+export const HINTS: Readonly<Record<WebhookErrorCode, string>> = {
+  header_missing: 'The request has no delivery header: check that the `header` option names the header the service sends (default x-airstack-webhook).',
+  header_mismatch: 'The delivery header matched no configured secret: a forged request, or the webhook was re-created with a new header_value; update `secret`.',
+  event_mismatch: 'The header value is bound to another event type than the body names: check the map passed as `secret`.',
+  method_not_allowed: 'Deliveries are POST requests.',
+  payload_too_large: 'The body is over `maxBodyBytes`: raise it if the service really sends such bodies.',
+  unsupported_media_type: 'The content-type is not JSON; the service sends application/json.',
+  unsupported_content_encoding: 'The body is compressed (content-encoding); the service sends it uncompressed, so this is not the service.',
+  body_timeout: 'The body did not arrive within `bodyTimeoutMs`; the service sends it at once, so this is a slow or stalled client.',
+  delivery_in_progress: 'The same delivery is being handled by another request (`dedupe`); the service retries it.',
+  invalid_json: 'The body is not UTF-8 JSON, or the client went away before it ended.',
+  body_not_object: 'The body is JSON but not an object.',
+  invalid_envelope: 'The envelope\'s eventName is not a string or its data is not an object.',
+  invalid_payload: 'The data fails its event\'s schema; the answer\'s message names the field.',
+  unbound_flat_body: 'A flat body (no eventName) arrived with a secret bound to no event type: pass `secret` as a map, { \'follow.created\': \'<header_value>\' }.',
+  handler_failed: 'The handler threw or rejected; onError got the error. The service retries.',
+  handler_timeout: 'The handler did not settle within `handlerTimeoutMs`; it runs on, and the service retries. Make it faster, or answer early with `respondWithin`.',
+  body_unavailable: 'A middleware consumed the body without keeping it: mount the webhook handler before it.',
+  dedupe_unavailable: 'The dedupe store failed or was slower than `dedupe.timeoutMs`: check it (Redis?); the service retries.',
+  queue_unavailable: 'The handoff queue could not store the delivery within its timeoutMs: check the queue (Redis?); the service retries.',
+  invalid_options: 'An option is missing or malformed.',
+};

@@ -1,0 +1,109 @@
+import type { BodyContent } from './delivery.js';
+import type { WebhookErrorCode } from './errors.js';
+import { failure, type ReceiveResult } from './result.js';
+import type { UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
+import type { WebhookOptions } from './options/options.js';
+import { resolveOptions } from './options/resolve-options.js';
+import { createHeaderCheck } from './header/check-header.js';
+import { secretSupply } from './receiver.js';
+import { createBodyReader } from './body/read-body.js';
+import { parseBody } from './body/parse-body.js';
+import { toEvent } from './event/to-event.js';
+
+/** What {@link deliveryVerifier} takes: the receiver's options that decide whether a delivery is valid. */
+export type VerifierOptions = Pick<WebhookOptions<unknown>, 'secret' | 'header' | 'maxBodyBytes'>;
+
+/** One delivery as received or stored anywhere: its header value, content type and body. */
+export interface DeliveryInput {
+  /** The delivery header's value (`x-airstack-webhook` by default); absent or empty is refused. */
+  readonly header: string | null | undefined;
+  /** The `content-type` header, if any; absent is accepted, as by the receiver. */
+  readonly contentType?: string | null | undefined;
+  /** The `content-encoding` header, if any: a compressed body is refused (415), as by the receiver. */
+  readonly contentEncoding?: string | null | undefined;
+  /** The body exactly as received: bytes (a `Buffer` is fine) or text. Never a parsed object. */
+  readonly body: Uint8Array | string;
+}
+
+/**
+ * A verified delivery's event (`known: false` for an event name the library does not know, whose
+ * data is not validated), or a refusal with the status and stable code the receiver would answer.
+ */
+export type VerifyResult =
+  | { readonly ok: true; readonly known: true; readonly event: WebhookEvent }
+  | { readonly ok: true; readonly known: false; readonly event: UnknownWebhookEvent }
+  | {
+      readonly ok: false;
+      readonly status: number;
+      readonly code: WebhookErrorCode;
+      readonly message: string;
+      /** The JSON answer, `{ error, message }`, ready to send. */
+      readonly body: string;
+    };
+
+/** Checks one delivery; never rejects. */
+export type DeliveryVerifier = (delivery: DeliveryInput) => Promise<VerifyResult>;
+
+const SOURCE = '@social-webhooks/core';
+const encoder = new TextEncoder();
+const NOT_RAW = failure('invalid_json', 'The body must be the bytes or text as received, not a parsed object.');
+
+/**
+ * The framework-free call, for AWS Lambda, a custom server, or a queue consumer that re-checks a
+ * stored request: the receiver's route up to the handler (docs/contract.md §Statuses, the same steps
+ * in the same order: header, content type and size, JSON, event), returning the typed event or the
+ * refusal the receiver would answer. Runs no handler.
+ *
+ * Like Stripe's `constructEventAsync`, it needs the body as received, not a parsed and re-serialised object.
+ *
+ * @param options `secret` (required), `header` (default `x-airstack-webhook`), `maxBodyBytes`
+ *   (default 1 MiB).
+ * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
+ * @example
+ * const verify = deliveryVerifier({ secret: process.env.WEBHOOK_SECRET });
+ * const result = await verify({ header: event.headers['x-airstack-webhook'], contentType: event.headers['content-type'], body: event.body });
+ * if (!result.ok) return { statusCode: result.status, body: result.body };
+ */
+export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
+  // Only the options that decide validity are read: no handler, hook or logger ever runs here.
+  const picked = options === null || typeof options !== 'object' ? options : { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes };
+  const resolved = resolveOptions(picked as WebhookOptions<unknown>, SOURCE);
+  const checkHeader = createHeaderCheck(resolved.header, secretSupply(picked as WebhookOptions<unknown>, resolved, SOURCE));
+  const readBody = createBodyReader(resolved.maxBodyBytes);
+
+  return async function verifyDelivery({ header, contentType, contentEncoding, body }) {
+    let secret = checkHeader(header);
+    // A `secret` given as a function is read on the first delivery, as by the receiver.
+    if (secret instanceof Promise) secret = await secret;
+    if (!secret.ok) return refused(secret.answer);
+    if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
+      // Checked after the header: a forged delivery learns nothing, as from the receiver.
+      return refused(NOT_RAW);
+    }
+    const content = await readBody({
+      header,
+      contentType,
+      contentEncoding,
+      contentLength: undefined,
+      readBody: async (limit) => asContent(body, limit),
+      context: undefined,
+    });
+    if (!content.ok) return refused(content.answer);
+    const parsed = parseBody(content.value);
+    if (!parsed.ok) return refused(parsed.answer);
+    const event = toEvent(parsed.value, secret.value);
+    if (!event.ok) return refused(event.answer);
+    return { ok: true, ...event.value };
+  };
+}
+
+/** The body as the body step expects it; the limit counts UTF-8 bytes, not characters. */
+function asContent(body: Uint8Array | string, limit: number): BodyContent {
+  if (typeof body === 'string') return encoder.encode(body).byteLength > limit ? { kind: 'too-large' } : { kind: 'text', text: body };
+  return body.byteLength > limit ? { kind: 'too-large' } : { kind: 'bytes', bytes: body };
+}
+
+function refused(answer: ReceiveResult): VerifyResult {
+  const { message } = JSON.parse(answer.body) as { message: string };
+  return { ok: false, status: answer.status, code: answer.code as WebhookErrorCode, message, body: answer.body };
+}

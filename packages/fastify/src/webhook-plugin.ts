@@ -1,0 +1,74 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { firstValue, isUnboundedRest } from '@social-webhooks/node';
+import { passBodyThrough, readPassedBody } from './pass-body-through.js';
+
+/** What a Fastify handler gets second: the request and the reply. */
+export interface FastifyContext {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+/** Options of the Fastify plugin: the receiver's options and the route's path. */
+export interface FastifyWebhookOptions extends WebhookOptions<FastifyContext> {
+  /** The path of the POST route, under the plugin's `prefix` if any. Default `/webhook`. */
+  readonly path?: string;
+}
+
+/**
+ * A Fastify plugin (Fastify 4 and 5) that adds a POST route receiving the service's webhooks: it
+ * checks the delivery header in constant time before the body is read, parses and validates the
+ * body itself, runs the handler for its event, and answers the status of docs/contract.md §Statuses.
+ * The raw body is read inside the plugin's own encapsulated context: the app's JSON parser, its
+ * `bodyLimit` and its other routes are untouched (the receiver's `maxBodyBytes` applies here).
+ *
+ * @param options `secret` (required), `path` (default `/webhook`), `on`, `header` (default
+ *   `x-airstack-webhook`), `maxBodyBytes` (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`,
+ *   `respondWithin`, `logger`, `onResult`.
+ * @throws {WebhookError} `invalid_options` when an option is missing or malformed (at `register`).
+ * @example
+ * await app.register(webhookPlugin, {
+ *   path: '/webhook',
+ *   secret: process.env.WEBHOOK_SECRET,
+ *   on: { 'follow.created': (event, { request }) => request.log.info(event.data.followerProfileId) },
+ * });
+ */
+const REGISTER_OPTIONS: ReadonlySet<string> = new Set(['prefix', 'logLevel', 'logSerializers']);
+
+export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async function socialWebhooksFastify(instance, options) {
+  const { path = '/webhook', ...rest } = options;
+  // Fastify hands its own register options to the plugin too; they are not the receiver's.
+  const receiverOptions = Object.fromEntries(Object.entries(rest).filter(([key]) => !REGISTER_OPTIONS.has(key))) as unknown as WebhookOptions<FastifyContext>;
+  const receiver = createWebhookReceiver<FastifyContext>(receiverOptions, '@social-webhooks/fastify');
+  // Encapsulated: these parsers apply to this plugin's routes only. Every content type is passed
+  // through unread, so the header is checked before a byte of the body is read
+  // (docs/contract.md §Header check), and the receiver answers 415 to a content type not JSON.
+  instance.removeAllContentTypeParsers();
+  instance.addContentTypeParser('*', passBodyThrough);
+  async function receiveWebhook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const { headers } = request;
+    const result = await receiver.receive({
+      header: headers[receiver.header] as string | undefined,
+      contentType: headers['content-type'],
+      contentEncoding: headers['content-encoding'],
+      contentLength: headers['content-length'],
+      getHeader: (name) => firstValue(headers[name]),
+      readBody: (limit) => readPassedBody(request, limit),
+      context: { request, reply },
+    });
+    // A handler may have answered itself through `reply`.
+    if (reply.sent) return reply;
+    // A chunked body refused before its end is cut off rather than read and discarded.
+    // So is a stalled one answered 408 (RFC 9110 §15.5.9).
+    if (isUnboundedRest(request.raw) || result.status === 408) void reply.header('connection', 'close');
+    return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
+  }
+  instance.post(path, receiveWebhook);
+  // Fastify 5 refuses a content-type it cannot parse (even an empty one) before any parser runs,
+  // and so before the header check. The delivery is answered as everywhere else instead: 401 when
+  // forged, else the receiver's own 415 (or, for an empty content-type, the delivery itself).
+  instance.setErrorHandler(function answerUnparsableMediaType(error: Error & { code?: string }, request, reply) {
+    if (error.code !== 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw error;
+    return receiveWebhook(request, reply);
+  });
+};
