@@ -4,8 +4,10 @@ import * as zm from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { sampleEvent } from '../samples/samples.js';
 import { createFastParse } from './fast-parse.js';
-import { flag, handChecks, identifier, integer, text } from './field-schemas.js';
+import { fieldSchemas, handChecks } from './field-schemas.js';
 import { followPayloadSchema, profilePayloadSchema } from './schemas.js';
+
+const { flag, identifier, integer, text } = fieldSchemas();
 
 const SCHEMAS = [
   { name: 'follow', schema: followPayloadSchema, sample: sampleEvent('follow.created').data },
