@@ -1,4 +1,9 @@
-import { adaptersVsNaive, type Framework } from './http/adapters-vs-naive.js';
+import { bundleSizes } from './bundle/bundle-sizes.js';
+import { adaptersVsNaive } from './http/adapters-vs-naive.js';
+import { planCpus } from './http/cpu-plan.js';
+import type { Framework, RuntimeName } from './http/pairs.js';
+import { wrkCeiling } from './http/wrk-ceiling.js';
+import { assertWrkInstalled } from './wrk/run-wrk.js';
 import { costVsSize } from './in-process/cost-vs-size.js';
 import { headerTiming } from './in-process/header-timing.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
@@ -7,7 +12,7 @@ import { describeLoad, describeMachine } from './support/machine.js';
 import { sunkValue } from './support/sink.js';
 import { renderTable, type Table } from './support/table.js';
 
-export const SECTIONS = ['receive', 'http', 'size', 'header', 'queue'] as const;
+export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchOptions {
@@ -18,6 +23,8 @@ export interface BenchOptions {
   readonly httpSeconds: number;
   /** The frameworks of the HTTP section. */
   readonly frameworks: readonly Framework[];
+  /** The runtimes of the HTTP section. */
+  readonly runtimes: readonly RuntimeName[];
   readonly connections: number;
   /** The length of each unknown field in the size section. */
   readonly fieldLength: number;
@@ -31,22 +38,19 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
     console.log(renderTable(result.table));
     verdicts.push({ label, met: result.met });
   };
+  // Before anything runs: a missing wrk should not surface after minutes of other sections.
+  if (options.sections.includes('http') || options.sections.includes('ceiling')) assertWrkInstalled();
+  const plan = planCpus();
+  const load = { rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, plan };
   for (const section of options.sections) {
     if (section === 'receive') print(section, await receiveVsBaseline(options.rounds));
+    if (section === 'ceiling') print(section, await wrkCeiling(load));
     if (section === 'http') {
       for (const eventName of ['follow.created', 'profile.updated'] as const) {
-        print(
-          `http ${eventName}`,
-          await adaptersVsNaive({
-            rounds: options.httpRounds,
-            seconds: options.httpSeconds,
-            connections: options.connections,
-            eventName,
-            frameworks: options.frameworks,
-          }),
-        );
+        print(`http ${eventName}`, await adaptersVsNaive({ ...load, eventName, frameworks: options.frameworks, runtimes: options.runtimes }));
       }
     }
+    if (section === 'bundle') print(section, await bundleSizes());
     if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
     if (section === 'header') print(section, await headerTiming(options.rounds * 2));
     if (section === 'queue')

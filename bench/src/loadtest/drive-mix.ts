@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { assertLoopback } from '../support/drive-load.js';
+import { assertLoopback } from '../support/assert-loopback.js';
 import { CYCLE_LENGTH, type MixedRequest, type RequestClass } from './request-mix.js';
 
 /** Status counts per request class, and what went wrong on the wire. */

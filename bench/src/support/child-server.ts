@@ -14,7 +14,7 @@ export interface ChildServer {
   onLine(listener: (line: string) => void): void;
   /** The child's resident set size in bytes, from /proc (Linux), or `undefined` elsewhere. */
   rssBytes(): number | undefined;
-  /** The CPU time the child has used so far (all its threads, user + system) in ms, or `undefined` off Linux. */
+  /** The CPU time the child and its own children have used so far (all threads, user + system) in ms, or `undefined` off Linux. */
   cpuMs(): number | undefined;
   /** A full garbage collection in the child, through its inspector (needs `inspect: true`). */
   collectGarbage(): Promise<void>;
@@ -23,8 +23,12 @@ export interface ChildServer {
 }
 
 export interface ChildServerOptions {
-  /** The Node arguments before the script: by default this process's own (`--conditions=source --import tsx`). */
+  /** The runtime binary: by default this Node binary. Bun's or Deno's runs a server on their runtime. */
+  readonly executable?: string;
+  /** The Node arguments before the script: by default this process's own (`--conditions=source --import tsx`); for another `executable`, its own (`run --allow-net`…). */
   readonly nodeArgs?: readonly string[];
+  /** Starts the child on this CPU alone (`taskset -c`, Linux), with every thread it will ever start. */
+  readonly cpu?: number | undefined;
   readonly args?: readonly string[];
   readonly env?: NodeJS.ProcessEnv;
   readonly cwd?: string;
@@ -43,11 +47,16 @@ export interface ChildServerOptions {
 export function startChildServer(script: string, options: ChildServerOptions): Promise<ChildServer> {
   const extra = process.env['BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
   const inspect = options.inspect === true ? ['--inspect=127.0.0.1:0'] : [];
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(
-    process.execPath,
-    [...(options.nodeArgs ?? process.execArgv), ...inspect, ...extra, script, ...(options.args ?? [])],
-    { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const runtimeArgs = options.executable === undefined ? [...(options.nodeArgs ?? process.execArgv), ...inspect, ...extra] : (options.nodeArgs ?? []);
+  const argv = [options.executable ?? process.execPath, ...runtimeArgs, script, ...(options.args ?? [])];
+  // taskset execs the command, so the pid stays the server's own; pinned from the start, every
+  // thread the runtime starts later (V8's, libuv's, workerd's) stays on that CPU too.
+  const [command, ...args] = options.cpu === undefined ? argv : ['taskset', '-c', String(options.cpu), ...argv];
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(command!, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const inspector = watchStderr(child.stderr);
   // 'close', not 'exit': it comes once the child's stdout is drained, so every line has been seen.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
@@ -119,11 +128,16 @@ function readRss(pid: number): number | undefined {
 
 // /proc/<pid>/stat counts in clock ticks of 1/100 s (USER_HZ, 100 on Linux); fields 14 and 15 are
 // utime and stime, counted after the command name, which may hold spaces, so after its ')'.
+// Children count too: Miniflare's Node process serves nothing itself, its workerd child does.
 function readCpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    let total = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ')) {
+      if (child.trim() !== '') total += readCpuMs(Number(child)) ?? 0;
+    }
+    return total;
   } catch {
     // Not Linux, or the process is gone.
     return undefined;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { readWebBody, type BodyContent } from '@social-webhooks/core/adapter';
-import { readNodeStream, type NodeReadableLike } from '@social-webhooks/core/node';
+import { readNodeStream, untouchedNodeIncoming } from '@social-webhooks/core/node';
 
 /**
  * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,
@@ -10,30 +10,11 @@ import { readNodeStream, type NodeReadableLike } from '@social-webhooks/core/nod
 export async function readHonoBody(c: Context, limit: number): Promise<BodyContent> {
   const bodyCache = cacheOf(c);
   if (Object.keys(bodyCache).length > 0) return fromCache(c, limit);
-  const incoming = untouchedNodeRequest(c);
+  // On @hono/node-server, Node's request is read directly while nothing else has touched it.
+  const incoming = untouchedNodeIncoming(c.env);
   const content = incoming === undefined ? await readWebBody(c.req.raw, limit) : await readNodeStream(incoming, limit);
   if (content.kind === 'bytes') bodyCache.arrayBuffer = Promise.resolve(toArrayBuffer(content.bytes));
   return content;
-}
-
-/** Node's request as @hono/node-server hands it over in `c.env.incoming`, with its body not yet read. */
-interface NodeIncoming extends NodeReadableLike {
-  readonly readableFlowing: boolean | null;
-  readonly readableDidRead: boolean;
-}
-
-/**
- * On @hono/node-server, Node's own request, when nothing has read its body yet; elsewhere (Bun,
- * Deno, Workers) or once anything has (a Web Request built from it puts its stream in motion),
- * `undefined`. Reading it directly skips building a Web Request, an AbortSignal and two streams for
- * a body of a few hundred bytes: the largest costs of a delivery on Node (BENCHMARKS.md, "What changed to meet the goals").
- */
-function untouchedNodeRequest(c: Context): NodeIncoming | undefined {
-  const incoming = (c.env as { incoming?: Partial<NodeIncoming> } | undefined)?.incoming;
-  if (typeof incoming !== 'object' || incoming === null || typeof incoming.on !== 'function' || typeof incoming.off !== 'function')
-    return undefined;
-  const untouched = incoming.readableFlowing === null && incoming.readableDidRead === false && incoming.readableEnded === false;
-  return untouched ? (incoming as NodeIncoming) : undefined;
 }
 
 async function fromCache(c: Context, limit: number): Promise<BodyContent> {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { isEventName, type EventName } from '../schema/event-names.js';
 import { createFastParse } from '../schema/fast-parse.js';
-import { followPayloadSchema, profilePayloadSchema } from '../schema/schemas.js';
+import { payloadSchemas } from '../schema/schemas.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { SecretEntry } from '../header/secret-entries.js';
 import { failure, proceed, stop, type Step } from '../result.js';
@@ -46,10 +46,17 @@ export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEve
   return validate(eventName, data);
 }
 
-const fastParseProfile = createFastParse(profilePayloadSchema);
-const fastParseFollow = createFastParse(followPayloadSchema);
+function buildParsers() {
+  const { followPayloadSchema, profilePayloadSchema } = payloadSchemas();
+  return { followPayloadSchema, profilePayloadSchema, fastParseFollow: createFastParse(followPayloadSchema), fastParseProfile: createFastParse(profilePayloadSchema) };
+}
+
+// Built on the first delivery, not at import: a Worker's cold start should not build schemas
+// before it knows it has a delivery to check (schemas.ts).
+let parsers: ReturnType<typeof buildParsers> | undefined;
 
 function validate(eventName: EventName, data: JsonObject): Step<ReceivedEvent> {
+  const { followPayloadSchema, profilePayloadSchema, fastParseFollow, fastParseProfile } = (parsers ??= buildParsers());
   // A comparison, not a lookup by the event name: that string is fresh from JSON.parse every time.
   // Each branch narrows the name, so the event is typed without an assertion.
   if (eventName === 'follow.created' || eventName === 'follow.deleted') {
@@ -64,13 +71,13 @@ function validate(eventName: EventName, data: JsonObject): Step<ReceivedEvent> {
   return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
 }
 
-function invalidPayload(eventName: EventName, error: z.ZodError): Step<never> {
+function invalidPayload(eventName: EventName, error: z.core.$ZodError): Step<never> {
   return refused('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(error)}.`, eventName);
 }
 
 // The first issue's path and zod's message ("expected string, received number"): it names types,
 // never the received value.
-function describeIssue(error: z.ZodError): string {
+function describeIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'it does not match the schema';
   const path = issue.path.map(String).join('.');

@@ -1,6 +1,6 @@
 import type { DeliveryReport, ResultHook } from './delivery-report.js';
 import { isThenable } from '../is-thenable.js';
-import { isSilent, type LogFields, type LogMethod, type ResolvedLogger } from './logger.js';
+import { isIgnored, isSilent, type LogFields, type LogMethod, type ResolvedLogger } from './logger.js';
 import { HINTS } from './hints.js';
 import type { WebhookErrorCode } from '../errors.js';
 
@@ -17,21 +17,21 @@ export function createReporter(logger: ResolvedLogger, onResult: ResultHook | un
   if (onResult === undefined && isSilent(logger)) return undefined;
   return function reportDelivery(report) {
     const { status, code, eventName, durationMs, afterResponse } = report;
-    const hint = status >= 400 ? HINTS[code as WebhookErrorCode] : undefined;
-    const fields: LogFields = {
-      status,
-      code,
-      ...(eventName !== undefined && { eventName }),
-      durationMs,
-      afterResponse,
-      ...(hint !== undefined && { hint }),
-    };
-    const what = afterResponse ? 'handler settled after the answer' : 'delivery answered';
-    levelOf(
-      logger,
-      status,
-      afterResponse,
-    )(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);
+    const log = levelOf(logger, status, afterResponse);
+    // The default console logger has no info level: a 2xx delivery builds no line nor fields.
+    if (!isIgnored(log)) {
+      const hint = status >= 400 ? HINTS[code as WebhookErrorCode] : undefined;
+      const fields: LogFields = {
+        status,
+        code,
+        ...(eventName !== undefined && { eventName }),
+        durationMs,
+        afterResponse,
+        ...(hint !== undefined && { hint }),
+      };
+      const what = afterResponse ? 'handler settled after the answer' : 'delivery answered';
+      log(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);
+    }
     if (onResult === undefined) return;
     try {
       const returned = onResult(report);

@@ -74,6 +74,11 @@ export function isSilent(logger: ResolvedLogger): boolean {
   return logger.info === ignore && logger.warn === ignore && logger.error === ignore;
 }
 
+/** Whether a resolved level logs nothing (the logger has no such method), so a caller can skip building its line. */
+export function isIgnored(method: LogMethod): boolean {
+  return method === ignore;
+}
+
 function ignore(): void {
   return;
 }

@@ -40,6 +40,19 @@ describe('logger and onResult', () => {
     expect(lines[1]!.fields).not.toHaveProperty('eventName');
   });
 
+  it('with a logger that has no info level, logs the refusal only and still hands onResult every delivery', async () => {
+    const { lines, logger } = recorder();
+    const reports: DeliveryReport[] = [];
+    const handle = webhookHandler({ secret: SECRET, logger: { warn: logger.warn! }, on: { 'follow.created': () => undefined }, onResult: (report) => void reports.push(report) });
+    await handle(buildDeliveryRequest({ secret: SECRET }));
+    await handle(buildDeliveryRequest({ secret: 'forged' }));
+    expect(lines.map(({ level, message }) => [level, message])).toEqual([['warn', 'social-webhooks: delivery answered: 401 header_mismatch']]);
+    expect(reports.map(({ status, code }) => [status, code])).toEqual([
+      [200, 'handled'],
+      [401, 'header_mismatch'],
+    ]);
+  });
+
   it('calls onResult once per delivery with status, code, event name and duration', async () => {
     const reports: DeliveryReport[] = [];
     const handle = webhookHandler({ secret: SECRET, onResult: (report) => void reports.push(report) });

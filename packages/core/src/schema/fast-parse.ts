@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { handChecks, type HandCheck } from './field-schemas.js';
+import * as z from 'zod/mini';
+import { FLAG, IDENTIFIER, INTEGER, NESTED, NUMBER, RECORD, STRINGS, TEXT, fieldKind } from './field-kinds.js';
 
 type Payload = Record<string, unknown>;
 
@@ -10,35 +10,31 @@ type Payload = Record<string, unknown>;
  */
 export type FastParse<Output = Payload> = (data: Payload) => Output | undefined;
 
-// How a field is checked: by hand for the shared field schemas (each names its check where it is
-// defined, in field-schemas.ts), else by its own schema. A switch rather than a function per kind keeps the loop's call site from going
-// megamorphic. Running zod over the 15 to 40 fields of a payload was a fifth of the receive path
-// (BENCHMARKS.md, "What changed to meet the goals"); these say the same in a comparison or two.
-const TEXT = 0;
-const INTEGER = 1;
-const FLAG = 2;
-const IDENTIFIER = 3;
-const OTHER = 4;
-
-const KINDS: Readonly<Record<HandCheck, number>> = { text: TEXT, integer: INTEGER, flag: FLAG, identifier: IDENTIFIER };
-
 interface Field {
   readonly key: string;
   readonly kind: number;
-  readonly schema: z.ZodType;
+  readonly schema: z.core.$ZodType;
+  /** For a nested object, its own fast parse. */
+  readonly nested: FastParse | undefined;
 }
 
 /**
- * Builds the fast parse of a loose object schema. Fields of a shared schema are checked by hand;
- * any other field (a nested object, an array) goes through its own schema, and its output is used.
- * Unknown fields pass unchanged, as `looseObject` keeps them.
+ * Builds the fast parse of a loose object schema. Fields of a shared schema, nested loose objects,
+ * string arrays and free-form records are checked by hand (field-kinds.ts; running zod over the 15
+ * to 40 fields of a payload and its nested objects was a fifth to a third of the receive path in
+ * the benchmarks); any other field goes through its own schema, and its output is used. Unknown
+ * fields pass unchanged, as `looseObject` keeps them. Where zod would hand on a copy of a nested
+ * object or array with the same content, the parsed value itself is handed on: it came fresh from
+ * JSON.parse.
  */
-export function createFastParse<Schema extends z.ZodObject>(schema: Schema): FastParse<z.output<Schema>> {
-  const fields: Field[] = Object.entries(schema.shape).map(([key, field]) => {
-    // `has`, not only `get`: zod hands a registration down to derived schemas (`text.max(10)`),
-    // whose extra checks the hand check would skip. Only the registered schema itself is checked by hand.
-    const handCheck = handChecks.has(field) ? handChecks.get(field)?.handCheck : undefined;
-    return { key, kind: handCheck === undefined ? OTHER : KINDS[handCheck], schema: field };
+export function createFastParse<Schema extends z.core.$ZodObject>(schema: Schema): FastParse<z.output<Schema>> {
+  return createLooseParse(schema) as FastParse<z.output<Schema>>;
+}
+
+function createLooseParse(schema: z.core.$ZodObject): FastParse {
+  const fields: Field[] = Object.entries(schema._zod.def.shape).map(([key, field]) => {
+    const { kind, object } = fieldKind(field);
+    return { key, kind, schema: field, nested: object === undefined ? undefined : createLooseParse(object) };
   });
   return function fastParse(data) {
     // The schema leaves an own `__proto__` key out of its output; so does nothing here.
@@ -61,8 +57,28 @@ export function createFastParse<Schema extends z.ZodObject>(schema: Schema): Fas
           // An integer identifier is valid too, but comes out as a string: that is the schema's work.
           if (typeof value !== 'string') return undefined;
           continue;
+        case NUMBER:
+          if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+          continue;
+        case STRINGS:
+          if (value !== undefined && value !== null && !(Array.isArray(value) && value.every(isString))) return undefined;
+          continue;
+        case RECORD:
+          // An own `__proto__` key would set the prototype of zod's copy; the schema decides.
+          if (value !== undefined && value !== null && !(isObject(value) && !Object.hasOwn(value, '__proto__'))) return undefined;
+          continue;
+        case NESTED: {
+          if (value === undefined || value === null) continue;
+          if (!isObject(value)) return undefined;
+          const nested = field.nested!(value);
+          if (nested === undefined) return undefined;
+          if (nested === value) continue;
+          if (output === data) output = { ...data };
+          output[field.key] = nested;
+          continue;
+        }
       }
-      const parsed = field.schema.safeParse(value);
+      const parsed = z.safeParse(field.schema, value);
       if (!parsed.success) return undefined;
       if (parsed.data === value) continue;
       // Copied on the first change, so the caller's object is never written to.
@@ -71,6 +87,14 @@ export function createFastParse<Schema extends z.ZodObject>(schema: Schema): Fas
     }
     // Every field passed the check its schema would make, or went through the schema: the output is
     // what `schema.parse(data)` returns, which the tests compare on random payloads.
-    return output as z.output<Schema>;
+    return output;
   };
+}
+
+function isString(value: unknown): boolean {
+  return typeof value === 'string';
+}
+
+function isObject(value: unknown): value is Payload {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -37,7 +37,7 @@ export const replayFailedSchema = z
   .transform((value) => value ?? {});
 
 /** A short, human message for the first problem zod found. */
-export function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'Invalid request';
   const path = issue.path.join('.');

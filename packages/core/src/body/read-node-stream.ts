@@ -1,5 +1,5 @@
 import type { BodyContent } from '../delivery.js';
-import { concatChunks } from '../body/concat-chunks.js';
+import { concatChunks } from './concat-chunks.js';
 
 /**
  * The part of a Node.js readable stream (an `http.IncomingMessage`) the reader uses, described here

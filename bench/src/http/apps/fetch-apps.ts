@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import { webhookHandler as honoWebhookHandler } from '@social-webhooks/hono';
+import { webhookHandler } from '@social-webhooks/core';
+import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
+import { sink } from '../../support/sink.js';
+import { RECEIVER_OPTIONS } from './handler-options.js';
+
+/**
+ * A Web `fetch` as Bun.serve, Deno.serve and @hono/node-server call it. The second argument is
+ * passed on: on @hono/node-server it holds Node's request, which the Hono adapter reads directly.
+ */
+export type FetchApp = (request: Request, env?: object) => Response | Promise<Response>;
+
+/**
+ * The servers that run on every Web runtime, each pair the library's receiver and the route a
+ * subscriber writes by hand (`!==` on the header, the framework's own JSON parse, a JSON answer).
+ */
+export const FETCH_APPS = {
+  /** The core's Web-standard handler as the whole `fetch`. */
+  'web-handler': (): FetchApp => webhookHandler(RECEIVER_OPTIONS),
+  /** A bare Web handler: `request.json()`, `Response.json`. */
+  'web-bare': (): FetchApp => async (request) => {
+    if (request.headers.get(HEADER) !== BENCH_SECRET) return Response.json({ error: 'unauthorized' }, { status: 401 });
+    sink(await request.json());
+    return Response.json('ok');
+  },
+  /** The Hono adapter mounted on a route. */
+  'hono-adapter': (): FetchApp => {
+    const app = new Hono();
+    app.post('/webhook', honoWebhookHandler(RECEIVER_OPTIONS));
+    return (request, env) => app.fetch(request, env);
+  },
+  /** The hand-written Hono route: `c.req.json()`, `c.json`. */
+  'hono-naive': (): FetchApp => {
+    const app = new Hono();
+    app.post('/webhook', async (c) => {
+      if (c.req.header(HEADER) !== BENCH_SECRET) return c.json({ error: 'unauthorized' }, 401);
+      sink(await c.req.json());
+      return c.json('ok');
+    });
+    return (request, env) => app.fetch(request, env);
+  },
+  /** No body read at all, a fixed answer: how fast the runtime answers, and so how fast wrk can drive it. */
+  constant: (): FetchApp => () => new Response('"ok"', { headers: { 'content-type': 'application/json' } }),
+} as const;
+
+export type FetchAppName = keyof typeof FETCH_APPS;

@@ -1,0 +1,36 @@
+import type { ServerSpec } from './servers/server-names.js';
+
+/** The runtimes the HTTP section covers, as `--runtime` names them. */
+export const RUNTIMES = ['node', 'bun', 'deno', 'workerd'] as const;
+export type RuntimeName = (typeof RUNTIMES)[number];
+
+/** The frameworks compared, as `--framework` names them. */
+export const FRAMEWORKS = ['express', 'hono', 'web', 'fastify', 'node'] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
+
+/** The library's receiver and the hand-written route on the same runtime and framework. */
+export interface Pair {
+  readonly runtime: RuntimeName;
+  readonly framework: Framework;
+  readonly label: string;
+  readonly adapter: ServerSpec;
+  readonly naive: ServerSpec;
+}
+
+/** Every runtime and framework the README claims (issue: "every runtime the library claims"). */
+export const PAIRS: readonly Pair[] = [
+  { runtime: 'node', framework: 'express', label: 'Node, Express 4', adapter: { runtime: 'node', app: 'express4-adapter' }, naive: { runtime: 'node', app: 'express4-naive' } },
+  { runtime: 'node', framework: 'express', label: 'Node, Express 5', adapter: { runtime: 'node', app: 'express5-adapter' }, naive: { runtime: 'node', app: 'express5-naive' } },
+  { runtime: 'node', framework: 'fastify', label: 'Node, Fastify 5', adapter: { runtime: 'node', app: 'fastify-adapter' }, naive: { runtime: 'node', app: 'fastify-naive' } },
+  { runtime: 'node', framework: 'node', label: 'Node, node:http listener', adapter: { runtime: 'node', app: 'node-adapter' }, naive: { runtime: 'node', app: 'node-bare' } },
+  { runtime: 'node', framework: 'hono', label: 'Node, Hono on @hono/node-server', adapter: { runtime: 'node', app: 'hono-adapter' }, naive: { runtime: 'node', app: 'hono-naive' } },
+  { runtime: 'node', framework: 'web', label: 'Node, core Web handler on @hono/node-server', adapter: { runtime: 'node', app: 'web-handler' }, naive: { runtime: 'node', app: 'web-bare' } },
+  { runtime: 'bun', framework: 'web', label: 'Bun, core Web handler (Bun.serve)', adapter: { runtime: 'bun', app: 'web-handler' }, naive: { runtime: 'bun', app: 'web-bare' } },
+  { runtime: 'bun', framework: 'hono', label: 'Bun, Hono', adapter: { runtime: 'bun', app: 'hono-adapter' }, naive: { runtime: 'bun', app: 'hono-naive' } },
+  { runtime: 'deno', framework: 'web', label: 'Deno, core Web handler (Deno.serve)', adapter: { runtime: 'deno', app: 'web-handler' }, naive: { runtime: 'deno', app: 'web-bare' } },
+  { runtime: 'deno', framework: 'hono', label: 'Deno, Hono', adapter: { runtime: 'deno', app: 'hono-adapter' }, naive: { runtime: 'deno', app: 'hono-naive' } },
+  { runtime: 'workerd', framework: 'web', label: 'workerd (Miniflare), core Web handler', adapter: { runtime: 'workerd', app: 'web-handler' }, naive: { runtime: 'workerd', app: 'web-bare' } },
+];
+
+/** The Node receiver compared with bare `node:http` + `JSON.parse` (goal: at least 0.85 of it). */
+export const NODE_CEILING: ServerSpec = { runtime: 'node', app: 'node-bare' };

@@ -1,0 +1,25 @@
+/** The runtimes the HTTP section runs servers on. */
+export type ServerRuntime = 'node' | 'bun' | 'deno' | 'workerd';
+
+/** The servers each runtime runs, by the name `serve.js <runtime> <app>` takes. */
+export const RUNTIME_APPS = {
+  node: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant', 'express4-adapter', 'express4-naive', 'express5-adapter', 'express5-naive', 'fastify-adapter', 'fastify-naive', 'node-adapter', 'node-bare'],
+  bun: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant'],
+  deno: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant'],
+  workerd: ['web-handler', 'web-bare'],
+} as const satisfies Record<ServerRuntime, readonly string[]>;
+
+/** One server under test: a runtime and an app it runs (a union, so `runtime` narrows `app`). */
+export type ServerSpec = {
+  [R in ServerRuntime]: { readonly runtime: R; readonly app: (typeof RUNTIME_APPS)[R][number] };
+}[ServerRuntime];
+
+/** Checks `serve.js`'s arguments, with a message listing what is there. */
+export function parseServerSpec(runtime: string | undefined, app: string | undefined): ServerSpec {
+  if (runtime === undefined || !Object.hasOwn(RUNTIME_APPS, runtime)) {
+    throw new Error(`unknown runtime "${runtime}"; use one of ${Object.keys(RUNTIME_APPS).join(', ')}`);
+  }
+  const apps: readonly string[] = RUNTIME_APPS[runtime as ServerRuntime];
+  if (app === undefined || !apps.includes(app)) throw new Error(`unknown ${runtime} server "${app}"; use one of ${apps.join(', ')}`);
+  return { runtime, app } as ServerSpec;
+}
