@@ -47,7 +47,10 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
     if (section === 'ceiling') print(section, await wrkCeiling(load));
     if (section === 'http') {
       for (const eventName of ['follow.created', 'profile.updated'] as const) {
-        print(`http ${eventName}`, await adaptersVsNaive({ ...load, eventName, frameworks: options.frameworks, runtimes: options.runtimes }));
+        print(
+          `http ${eventName}`,
+          await adaptersVsNaive({ ...load, eventName, frameworks: options.frameworks, runtimes: options.runtimes }),
+        );
       }
     }
     if (section === 'bundle') print(section, await bundleSizes());

@@ -26,7 +26,8 @@ export async function bundleSizes(): Promise<{ table: Table; met: boolean }> {
   }
   return {
     table: {
-      title: 'A minimal Worker bundled with esbuild (minified, ESM, worker/browser conditions): sizes, and import time in Node (median of 7 fresh processes)',
+      title:
+        'A minimal Worker bundled with esbuild (minified, ESM, worker/browser conditions): sizes, and import time in Node (median of 7 fresh processes)',
       columns: ['bundle', 'bytes minified', 'bytes gzipped', 'budget (gzipped)', 'import ms'],
       rows,
     },

@@ -63,7 +63,17 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
       title:
         `Over HTTP on loopback, driven by wrk: receiver vs hand-written route (${options.eventName} envelope, ${body.byteLength} B; ` +
         `${options.connections} connections; median of ${options.rounds} alternating ${options.seconds} s runs; ${describePlan(options.plan)})`,
-      columns: ['runtime and framework', 'ours req/s', 'hand-written req/s', 'ratio', 'ours p99 ms', 'hand-written p99 ms', 'p99 ratio', 'server CPU µs/req (ours / hand-written)', `goal >= ${THROUGHPUT_GOAL}, p99 <= ${P99_GOAL}x`],
+      columns: [
+        'runtime and framework',
+        'ours req/s',
+        'hand-written req/s',
+        'ratio',
+        'ours p99 ms',
+        'hand-written p99 ms',
+        'p99 ratio',
+        'server CPU µs/req (ours / hand-written)',
+        `goal >= ${THROUGHPUT_GOAL}, p99 <= ${P99_GOAL}x`,
+      ],
       rows,
     },
     met,
@@ -77,8 +87,16 @@ async function comparePair(label: string, ours: ServerSpec, theirs: ServerSpec, 
   try {
     const drive = async (server: ChildServer, seconds: number): Promise<RunFigures> => {
       const cpuBefore = server.cpuMs() ?? 0;
-      const run = await runWrk({ url: `${server.origin}/webhook`, headers, body, connections: options.connections, seconds, cpu: options.plan?.loadCpu });
-      if (run.errors > 0 || run.non2xx > 0) throw new Error(`${label}: ${run.errors} socket errors, ${run.non2xx} non-2xx answers from ${server.origin}`);
+      const run = await runWrk({
+        url: `${server.origin}/webhook`,
+        headers,
+        body,
+        connections: options.connections,
+        seconds,
+        cpu: options.plan?.loadCpu,
+      });
+      if (run.errors > 0 || run.non2xx > 0)
+        throw new Error(`${label}: ${run.errors} socket errors, ${run.non2xx} non-2xx answers from ${server.origin}`);
       if (run.timeouts > 0) console.warn(`${label}: ${run.timeouts} requests took over 10 s (a loaded machine?)`);
       return { rps: run.requestsPerSecond, p99: run.p99Ms, cpuUs: (((server.cpuMs() ?? 0) - cpuBefore) * 1000) / run.total };
     };

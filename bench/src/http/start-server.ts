@@ -21,7 +21,11 @@ export function startServer(spec: ServerSpec, cpu: number | undefined): Promise<
   const common = { args: [spec.runtime, spec.app], ready: /^listening (\d+)$/, cwd: BENCH_DIR, cpu };
   if (spec.runtime === 'bun') return startChildServer(SERVE, { ...common, executable: binary('bun'), nodeArgs: [] });
   if (spec.runtime === 'deno') {
-    return startChildServer(SERVE, { ...common, executable: binary('deno'), nodeArgs: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys'] });
+    return startChildServer(SERVE, {
+      ...common,
+      executable: binary('deno'),
+      nodeArgs: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys'],
+    });
   }
   // Node and workerd (which Miniflare starts from Node): plain `node`, without this process's flags.
   return startChildServer(SERVE, { ...common, nodeArgs: [] });

@@ -19,14 +19,27 @@ const TARGETS: readonly { label: string; spec: ServerSpec }[] = [
  * body read) next to bare node:http: when wrk drives those well past every server of the HTTP
  * table on the same CPU plan, the table measures the servers, not the load generator.
  */
-export async function wrkCeiling(options: { rounds: number; seconds: number; connections: number; plan: CpuPlan | undefined }): Promise<{ table: Table; met: boolean }> {
+export async function wrkCeiling(options: {
+  rounds: number;
+  seconds: number;
+  connections: number;
+  plan: CpuPlan | undefined;
+}): Promise<{ table: Table; met: boolean }> {
   const body = sampleBody('follow.created');
   const headers = { 'content-type': 'application/json', [HEADER]: BENCH_SECRET };
   const rows: string[][] = [];
   for (const { label, spec } of TARGETS) {
     const server = await startServer(spec, options.plan?.serverCpu);
     try {
-      const drive = () => runWrk({ url: `${server.origin}/webhook`, headers, body, connections: options.connections, seconds: options.seconds, cpu: options.plan?.loadCpu });
+      const drive = () =>
+        runWrk({
+          url: `${server.origin}/webhook`,
+          headers,
+          body,
+          connections: options.connections,
+          seconds: options.seconds,
+          cpu: options.plan?.loadCpu,
+        });
       await drive();
       const runs = [];
       for (let round = 0; round < options.rounds; round++) runs.push(await drive());

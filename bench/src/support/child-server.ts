@@ -47,7 +47,8 @@ export interface ChildServerOptions {
 export function startChildServer(script: string, options: ChildServerOptions): Promise<ChildServer> {
   const extra = process.env['BENCH_SERVER_FLAGS']?.split(' ').filter((flag) => flag !== '') ?? [];
   const inspect = options.inspect === true ? ['--inspect=127.0.0.1:0'] : [];
-  const runtimeArgs = options.executable === undefined ? [...(options.nodeArgs ?? process.execArgv), ...inspect, ...extra] : (options.nodeArgs ?? []);
+  const runtimeArgs =
+    options.executable === undefined ? [...(options.nodeArgs ?? process.execArgv), ...inspect, ...extra] : (options.nodeArgs ?? []);
   const argv = [options.executable ?? process.execPath, ...runtimeArgs, script, ...(options.args ?? [])];
   // taskset execs the command, so the pid stays the server's own; pinned from the start, every
   // thread the runtime starts later (V8's, libuv's, workerd's) stays on that CPU too.

@@ -21,7 +21,15 @@ Transfer/sec:      3.22MB
 
 describe('parseWrkOutput', () => {
   it('reads the rate, the total, the percentiles in ms, and every kind of failure', () => {
-    expect(parseWrkOutput(OUTPUT)).toEqual({ requestsPerSecond: 22070.88, total: 22135, p50Ms: 0.305, p99Ms: 1050, non2xx: 17, errors: 2, timeouts: 3 });
+    expect(parseWrkOutput(OUTPUT)).toEqual({
+      requestsPerSecond: 22070.88,
+      total: 22135,
+      p50Ms: 0.305,
+      p99Ms: 1050,
+      non2xx: 17,
+      errors: 2,
+      timeouts: 3,
+    });
   });
 
   it('counts no failures when wrk prints none', () => {

@@ -40,7 +40,18 @@ export async function runWrk(options: WrkOptions): Promise<WrkFigures> {
   assertLoopback(options.url);
   const script = writeScript(options.headers, options.body);
   // A generous timeout: on a loaded machine a request may wait, and is counted rather than dropped.
-  const wrk = ['wrk', '-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '--latency', '-s', script, options.url];
+  const wrk = [
+    'wrk',
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    '-s',
+    script,
+    options.url,
+  ];
   const [command, ...args] = options.cpu === undefined ? wrk : ['taskset', '-c', String(options.cpu), ...wrk];
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] });

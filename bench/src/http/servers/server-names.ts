@@ -3,7 +3,21 @@ export type ServerRuntime = 'node' | 'bun' | 'deno' | 'workerd';
 
 /** The servers each runtime runs, by the name `serve.js <runtime> <app>` takes. */
 export const RUNTIME_APPS = {
-  node: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant', 'express4-adapter', 'express4-naive', 'express5-adapter', 'express5-naive', 'fastify-adapter', 'fastify-naive', 'node-adapter', 'node-bare'],
+  node: [
+    'web-handler',
+    'web-bare',
+    'hono-adapter',
+    'hono-naive',
+    'constant',
+    'express4-adapter',
+    'express4-naive',
+    'express5-adapter',
+    'express5-naive',
+    'fastify-adapter',
+    'fastify-naive',
+    'node-adapter',
+    'node-bare',
+  ],
   bun: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant'],
   deno: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant'],
   workerd: ['web-handler', 'web-bare'],

@@ -18,7 +18,8 @@ export interface NodeIncoming extends NodeReadableLike {
  */
 export function untouchedNodeIncoming(env: unknown): NodeIncoming | undefined {
   const incoming = (env as { incoming?: Partial<NodeIncoming> } | null | undefined)?.incoming;
-  if (typeof incoming !== 'object' || incoming === null || typeof incoming.on !== 'function' || typeof incoming.off !== 'function') return undefined;
+  if (typeof incoming !== 'object' || incoming === null || typeof incoming.on !== 'function' || typeof incoming.off !== 'function')
+    return undefined;
   if (typeof incoming.headers !== 'object' || incoming.headers === null) return undefined;
   const untouched = incoming.readableFlowing === null && incoming.readableDidRead === false && incoming.readableEnded === false;
   return untouched ? (incoming as NodeIncoming) : undefined;

@@ -20,7 +20,9 @@ export function readWebBody(request: Request, limit: number): Promise<BodyConten
   // Not an async function: each one is another promise and another resumption per delivery, which
   // Bun's profile showed.
   if (request.headers.has('content-length')) {
-    return request.arrayBuffer().then((buffer) => (buffer.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes: new Uint8Array(buffer) }));
+    return request
+      .arrayBuffer()
+      .then((buffer) => (buffer.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes: new Uint8Array(buffer) }));
   }
   if (request.body === null) return Promise.resolve({ kind: 'bytes', bytes: EMPTY });
   return readStream(request.body, limit);

@@ -48,7 +48,12 @@ export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEve
 
 function buildParsers() {
   const { followPayloadSchema, profilePayloadSchema } = payloadSchemas();
-  return { followPayloadSchema, profilePayloadSchema, fastParseFollow: createFastParse(followPayloadSchema), fastParseProfile: createFastParse(profilePayloadSchema) };
+  return {
+    followPayloadSchema,
+    profilePayloadSchema,
+    fastParseFollow: createFastParse(followPayloadSchema),
+    fastParseProfile: createFastParse(profilePayloadSchema),
+  };
 }
 
 // Built on the first delivery, not at import: a Worker's cold start should not build schemas

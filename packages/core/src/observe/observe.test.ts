@@ -43,10 +43,17 @@ describe('logger and onResult', () => {
   it('with a logger that has no info level, logs the refusal only and still hands onResult every delivery', async () => {
     const { lines, logger } = recorder();
     const reports: DeliveryReport[] = [];
-    const handle = webhookHandler({ secret: SECRET, logger: { warn: logger.warn! }, on: { 'follow.created': () => undefined }, onResult: (report) => void reports.push(report) });
+    const handle = webhookHandler({
+      secret: SECRET,
+      logger: { warn: logger.warn! },
+      on: { 'follow.created': () => undefined },
+      onResult: (report) => void reports.push(report),
+    });
     await handle(buildDeliveryRequest({ secret: SECRET }));
     await handle(buildDeliveryRequest({ secret: 'forged' }));
-    expect(lines.map(({ level, message }) => [level, message])).toEqual([['warn', 'social-webhooks: delivery answered: 401 header_mismatch']]);
+    expect(lines.map(({ level, message }) => [level, message])).toEqual([
+      ['warn', 'social-webhooks: delivery answered: 401 header_mismatch'],
+    ]);
     expect(reports.map(({ status, code }) => [status, code])).toEqual([
       [200, 'handled'],
       [401, 'header_mismatch'],

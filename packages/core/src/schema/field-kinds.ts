@@ -48,9 +48,16 @@ export function fieldKind(schema: z.core.$ZodType): { kind: number; object?: z.c
   if (inner === undefined) return { kind: OTHER };
   const def = definition(inner);
   // A loose object only: a strict one refuses unknown keys, a stripping one drops them.
-  if (def.type === 'object' && def.catchall !== undefined && isPlain(def.catchall, 'unknown')) return { kind: NESTED, object: inner as z.core.$ZodObject };
+  if (def.type === 'object' && def.catchall !== undefined && isPlain(def.catchall, 'unknown'))
+    return { kind: NESTED, object: inner as z.core.$ZodObject };
   if (def.type === 'array' && def.element !== undefined && isPlain(def.element, 'string')) return { kind: STRINGS };
-  if (def.type === 'record' && def.keyType !== undefined && def.valueType !== undefined && isPlain(def.keyType, 'string') && isPlain(def.valueType, 'unknown')) {
+  if (
+    def.type === 'record' &&
+    def.keyType !== undefined &&
+    def.valueType !== undefined &&
+    isPlain(def.keyType, 'string') &&
+    isPlain(def.valueType, 'unknown')
+  ) {
     return { kind: RECORD };
   }
   return { kind: OTHER };

@@ -73,7 +73,6 @@ function buildSchemas() {
     followerSince: text,
   });
 
-
   const webhookEventSchema = z.discriminatedUnion('eventName', [
     z.object({ eventName: z.literal('profile.created'), data: profilePayloadSchema }),
     z.object({ eventName: z.literal('profile.updated'), data: profilePayloadSchema }),
