@@ -23,7 +23,7 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/webhook', webhookHandler({
- *   secret: process.env.WEBHOOK_SECRET,
+ *   secret: { 'follow.created': process.env.WEBHOOK_SECRET! }, // bound to its event type: flat bodies work too
  *   on: { 'follow.created': (event, { req }) => console.log(event.data.followerProfileId) },
  * }));
  */

@@ -29,7 +29,7 @@ export interface FastifyWebhookOptions extends WebhookOptions<FastifyContext> {
  * @example
  * await app.register(webhookPlugin, {
  *   path: '/webhook',
- *   secret: process.env.WEBHOOK_SECRET,
+ *   secret: { 'follow.created': process.env.WEBHOOK_SECRET! }, // bound to its event type: flat bodies work too
  *   on: { 'follow.created': (event, { request }) => request.log.info(event.data.followerProfileId) },
  * });
  */

@@ -44,7 +44,7 @@ const METHOD_NOT_ALLOWED: ReceiveResult = {
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const receive = webhookHandler({
- *   secret: process.env.WEBHOOK_SECRET,
+ *   secret: { 'follow.created': process.env.WEBHOOK_SECRET! }, // bound to its event type: flat bodies work too
  *   on: { 'follow.created': (event) => console.log(event.data.followerProfileId) },
  * });
  * http.createServer((req, res) => (req.url === '/webhook' ? receive(req, res) : res.end())).listen(3000);

@@ -29,7 +29,7 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const handle = webhookHandler({
- *   secret: process.env.WEBHOOK_SECRET,
+ *   secret: { 'follow.created': process.env.WEBHOOK_SECRET! }, // bound to its event type: flat bodies work too
  *   on: { 'follow.created': (event) => console.log(event.data.followerProfileId) },
  * });
  * Bun.serve({ fetch: handle });
