@@ -36,7 +36,7 @@ export function createWebhookReceiver<Context>(
   source = '@social-webhooks/core',
 ): WebhookReceiver<Context> {
   const resolved = resolveOptions(options, source);
-  const checkHeader = createHeaderCheck(resolved.header, secretSupply(options, resolved, source));
+  const checkHeader = createHeaderCheck(resolved.header, secretSupply(resolved, source));
   const readBody = createBodyReader(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
   const report = createReporter(resolved.logger, resolved.onResult);
 
@@ -103,16 +103,11 @@ export function createWebhookReceiver<Context>(
  * The secrets as given, or a deferred secret read on the first delivery whose failures are logged.
  * Shared with the verifier, which checks the header the same way.
  */
-export function secretSupply<Context>(options: WebhookOptions<Context>, resolved: ResolvedOptions<Context>, source: string): SecretSupply {
+export function secretSupply<Context>(resolved: ResolvedOptions<Context>, source: string): SecretSupply {
   const { secretSource, logger } = resolved;
   if (secretSource === undefined) return { entries: resolved.secrets };
-  return {
-    load: deferSecret(secretSource, source),
-    onUnavailable: (error) => {
-      if (options.logger === undefined) console.error(error.message);
-      else logger.error(error.message, { code: error.code, error });
-    },
-  };
+  // Through the resolved logger: the default console logger rate-limits it, `logger: false` silences it.
+  return { load: deferSecret(secretSource, source), onUnavailable: (error) => logger.error(error.message, { code: error.code, error }) };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

@@ -71,7 +71,7 @@ export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
       ? options
       : { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes };
   const resolved = resolveOptions(picked as WebhookOptions<unknown>, SOURCE);
-  const checkHeader = createHeaderCheck(resolved.header, secretSupply(picked as WebhookOptions<unknown>, resolved, SOURCE));
+  const checkHeader = createHeaderCheck(resolved.header, secretSupply(resolved, SOURCE));
   const readBody = createBodyReader(resolved.maxBodyBytes);
 
   return async function verifyDelivery({ header, contentType, contentEncoding, body }) {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildDelivery, buildDeliveryRequest } from '../testing/index.js';
 import { webhookHandler } from '../web/webhook-handler.js';
 import type { LogFields } from '../observe/logger.js';
+import { CONSOLE_LINES_PER_WINDOW } from '../observe/console-logger.js';
 
 describe('secret given as a function', () => {
   afterEach(() => {
@@ -35,6 +36,15 @@ describe('secret given as a function', () => {
     const handle = webhookHandler({ secret: () => 'abc\n' });
     expect((await handle(buildDeliveryRequest({ secret: 'abc' }))).status).toBe(500);
     expect(String(error.mock.calls[0]?.[0])).toMatch(/trailing whitespace.*Trim it/);
+  });
+
+  it('logs the reason through the default logger, rate-limited like every other line', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handle = webhookHandler({ secret: () => undefined });
+    for (let i = 0; i < 30; i++) expect((await handle(buildDeliveryRequest({ secret: 'abc' }))).status).toBe(500);
+    const reasons = error.mock.calls.filter(([line]) => /`secret` is missing/.test(String(line)));
+    expect(reasons.length).toBeGreaterThan(0);
+    expect(error.mock.calls.length).toBeLessThanOrEqual(CONSOLE_LINES_PER_WINDOW + 1);
   });
 
   it('names a function that throws, without its error text in the answer', async () => {
