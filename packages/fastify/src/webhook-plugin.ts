@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { closeAfter, createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { isUnboundedRest, nodeDelivery } from '@social-webhooks/node';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
@@ -59,8 +59,8 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
     // A handler may have answered itself through `reply`.
     if (reply.sent) return reply;
     // A chunked body refused before its end is cut off rather than read and discarded.
-    // So is a stalled one answered 408 (RFC 9110 §15.5.9).
-    if (isUnboundedRest(request.raw) || result.status === 408) void reply.header('connection', 'close');
+    // So is a stalled one answered 408 (RFC 9110 §15.5.9), as every adapter decides it: closeAfter.
+    if (isUnboundedRest(request.raw) || closeAfter(result) !== undefined) void reply.header('connection', 'close');
     return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
   }
   instance.post(path, receiveWebhook);
