@@ -1,6 +1,9 @@
-import type { Delivery } from './delivery.js';
-import type { ReceiveResult } from './result.js';
+import type { Delivery, ReadBody } from './delivery.js';
+import type { ReceiveResult, Step } from './result.js';
+import type { SecretEntry } from './header/secret-entries.js';
 import { createReporter } from './observe/create-reporter.js';
+import type { DeliveryReport } from './observe/delivery-report.js';
+import { isIgnored } from './observe/logger.js';
 import type { DeliveryScope } from './observe/instrumentation.js';
 import { readDeliveryId } from './dedupe/delivery-id.js';
 import { handOff } from './handoff/hand-off.js';
@@ -13,6 +16,9 @@ import { parseBody } from './body/parse-body.js';
 import { toEvent } from './event/to-event.js';
 import type { Answer } from './handler/respond-within.js';
 import { runHandler } from './handler/run-handler.js';
+
+/** What the route ends with: an answer, or an answer with the handler's later outcome. */
+type Outcome = ReceiveResult | Answer;
 
 /** The framework-free receive path that every adapter drives. */
 export interface WebhookReceiver<Context> {
@@ -42,25 +48,43 @@ export function createWebhookReceiver<Context>(
 
   const { instrumentation } = resolved;
 
-  async function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
-    const scope = instrumentation?.startDelivery();
-    const started = report === undefined && scope === undefined ? 0 : performance.now();
-    const outcome = scope === undefined ? await check(delivery, undefined) : await scope.run(() => check(delivery, scope));
+  // A 2xx answer is reported only when someone listens for it: the default console logger logs
+  // refusals and failures alone, so without `onResult` a handled delivery builds no report.
+  const reportsSuccess = resolved.onResult !== undefined || !isIgnored(resolved.logger.info);
+
+  function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
+    if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery());
+    const started = report === undefined ? 0 : performance.now();
+    const outcome = check(delivery, undefined);
+    return outcome instanceof Promise
+      ? outcome.then((answered) => finish(delivery, answered, started))
+      : Promise.resolve(finish(delivery, outcome, started));
+  }
+
+  /** The answer, reported; a handler that outlasts it is kept alive, and reported when it settles. */
+  function finish(delivery: Delivery<Context>, outcome: Outcome, started: number): ReceiveResult {
     const { result, settled }: Answer = 'result' in outcome ? outcome : { result: outcome };
-    if (report === undefined && scope === undefined) {
-      if (settled !== undefined) keepAlive(delivery, settled);
-      return result;
+    if (report !== undefined && (reportsSuccess || result.status >= 400)) report(describe(result, started, false));
+    if (settled !== undefined) {
+      keepAlive(delivery, report === undefined ? settled : settled.then((late) => report(describe(late, started, true, result.eventName))));
     }
-    const { status, code, eventName } = result;
-    const deliveryId = scope === undefined ? undefined : readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
-    const answered = { status, code, eventName, durationMs: performance.now() - started, afterResponse: false };
+    return result;
+  }
+
+  /** With instrumentation: the route run in its delivery's span, which ends with the answer. */
+  async function traced(delivery: Delivery<Context>, scope: DeliveryScope): Promise<ReceiveResult> {
+    const started = performance.now();
+    const outcome = await scope.run(() => check(delivery, scope));
+    const { result, settled }: Answer = 'result' in outcome ? outcome : { result: outcome };
+    const deliveryId = readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
+    const answered = describe(result, started, false);
     report?.(answered);
-    scope?.end({ ...answered, deliveryId });
+    scope.end({ ...answered, deliveryId });
     if (settled !== undefined) {
       const reported = settled.then((late) => {
-        const after = { status: late.status, code: late.code, eventName, durationMs: performance.now() - started, afterResponse: true };
+        const after = describe(late, started, true, result.eventName);
         report?.(after);
-        scope?.end({ ...after, deliveryId });
+        scope.end({ ...after, deliveryId });
       });
       keepAlive(delivery, reported);
     }
@@ -70,17 +94,37 @@ export function createWebhookReceiver<Context>(
   /**
    * The route, one step a line, each answering or going on (docs/contract.md §Statuses, in the
    * table's order): the header, the body, its JSON, the event, the handler. Each step's folder holds
-   * the file that decides its statuses. With `handoff`, the queue takes the handler's place.
+   * the file that decides its statuses. With `handoff`, the queue takes the handler's place. A step
+   * that answers at once goes on at once: only the body read, a deferred secret and an async handler
+   * cost a turn of the event loop.
    */
-  async function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined): Promise<ReceiveResult | Answer> {
-    let secret = checkHeader(delivery.header);
-    if (secret instanceof Promise) secret = await secret;
+  function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined): Outcome | Promise<Outcome> {
+    const secret = checkHeader(delivery.header);
+    return secret instanceof Promise ? secret.then((step) => afterHeader(delivery, scope, step)) : afterHeader(delivery, scope, secret);
+  }
+
+  function afterHeader(
+    delivery: Delivery<Context>,
+    scope: DeliveryScope | undefined,
+    secret: Step<SecretEntry>,
+  ): Outcome | Promise<Outcome> {
     if (!secret.ok) return secret.answer;
-    const content = await readBody(delivery);
+    const content = readBody(delivery);
+    return content instanceof Promise
+      ? content.then((step) => afterBody(delivery, scope, secret.value, step))
+      : afterBody(delivery, scope, secret.value, content);
+  }
+
+  function afterBody(
+    delivery: Delivery<Context>,
+    scope: DeliveryScope | undefined,
+    secret: SecretEntry,
+    content: Step<ReadBody>,
+  ): Outcome | Promise<Outcome> {
     if (!content.ok) return content.answer;
     const body = parseBody(content.value);
     if (!body.ok) return body.answer;
-    const event = toEvent(body.value, secret.value);
+    const event = toEvent(body.value, secret);
     if (!event.ok) return event.answer;
     const deliveryId =
       resolved.dedupe === undefined && resolved.handoff === undefined
@@ -97,6 +141,11 @@ export function createWebhookReceiver<Context>(
   }
 
   return { header: resolved.header, maxBodyBytes: resolved.maxBodyBytes, receive };
+}
+
+/** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */
+function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
+  return { status: result.status, code: result.code, eventName, durationMs: performance.now() - started, afterResponse };
 }
 
 /**

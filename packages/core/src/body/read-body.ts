@@ -2,10 +2,15 @@ import type { BodyContent, Delivery, ReadBody } from '../delivery.js';
 import { proceed, refusal, type Step } from '../result.js';
 import { isJsonContentType, parseContentLength } from './content-type.js';
 import { isIdentityEncoding } from './content-encoding.js';
-import { readWithin, TIMED_OUT } from './read-within.js';
+import { createSharedDeadline } from '../shared-deadline.js';
 
-/** The body step: checks what the headers say of the body, then reads it. Never rejects. */
-export type BodyReader = (delivery: Delivery<unknown>) => Promise<Step<ReadBody>>;
+/**
+ * The body step: checks what the headers say of the body, then reads it. Answers at once, without
+ * a promise, when the headers already decide; never rejects.
+ */
+export type BodyReader = (delivery: Delivery<unknown>) => Step<ReadBody> | Promise<Step<ReadBody>>;
+
+const TIMED_OUT: unique symbol = Symbol('timed out');
 
 /**
  * Builds the body step, which decides (docs/contract.md §Statuses): 415 `unsupported_media_type`
@@ -29,7 +34,16 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
     'body_unavailable',
     'The request body was consumed before the webhook handler ran. Mount the handler before body parsers.',
   );
-  return async function readBody(delivery) {
+  const within = bodyTimeoutMs === undefined ? undefined : createSharedDeadline(bodyTimeoutMs);
+  const onExpiry = (): typeof TIMED_OUT => TIMED_OUT;
+  const toStep = (content: BodyContent | typeof TIMED_OUT): Step<ReadBody> => {
+    if (content === TIMED_OUT) return timedOut;
+    if (content.kind === 'too-large') return tooLarge;
+    if (content.kind === 'unavailable') return bodyUnavailable;
+    return proceed(content);
+  };
+  const onUnreadable = (): Step<ReadBody> => unreadable;
+  return function readBody(delivery) {
     const { contentType } = delivery;
     if (contentType !== null && contentType !== undefined && contentType !== '' && !isJsonContentType(contentType)) {
       return unsupportedMediaType;
@@ -37,15 +51,14 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
     if (!isIdentityEncoding(delivery.contentEncoding)) return unsupportedEncoding;
     const declaredLength = parseContentLength(delivery.contentLength);
     if (declaredLength !== undefined && declaredLength > maxBodyBytes) return tooLarge;
-    let content: BodyContent | typeof TIMED_OUT;
+    let reading: Promise<BodyContent>;
     try {
-      content = await readWithin(delivery.readBody(maxBodyBytes), bodyTimeoutMs);
+      reading = delivery.readBody(maxBodyBytes);
     } catch {
       return unreadable;
     }
-    if (content === TIMED_OUT) return timedOut;
-    if (content.kind === 'too-large') return tooLarge;
-    if (content.kind === 'unavailable') return bodyUnavailable;
-    return proceed(content);
+    // A read that settles after the deadline is dropped, its rejection included (the adapter
+    // closes the connection after a 408, which ends it).
+    return (within === undefined ? reading : within(reading, onExpiry)).then(toStep, onUnreadable);
   };
 }

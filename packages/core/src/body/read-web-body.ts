@@ -10,7 +10,7 @@ const TOO_LARGE: BodyContent = { kind: 'too-large' };
  * limit: the receiver answers 413 to a longer one before reading) is read whole with
  * `arrayBuffer()`; a chunked one is read chunk by chunk and cancelled as soon as it passes the limit.
  */
-export function readWebBody(request: Request, limit: number): Promise<BodyContent> {
+export function readWebBody(request: Request, limit: number, hasLength = request.headers.has('content-length')): Promise<BodyContent> {
   if (request.bodyUsed) return Promise.resolve(UNAVAILABLE);
   // With a content-length, the server's framing bounds the body (RFC 9112 §6.2), so it cannot run
   // past the length the receiver already checked. `arrayBuffer()` is the runtime's native read:
@@ -19,7 +19,7 @@ export function readWebBody(request: Request, limit: number): Promise<BodyConten
   // ReadableStream it otherwise skips. The size is still checked, for a Request built by hand.
   // Not an async function: each one is another promise and another resumption per delivery, which
   // Bun's profile showed.
-  if (request.headers.has('content-length')) {
+  if (hasLength) {
     return request
       .arrayBuffer()
       .then((buffer) => (buffer.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes: new Uint8Array(buffer) }));

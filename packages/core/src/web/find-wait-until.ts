@@ -9,12 +9,11 @@ interface WaitUntilHolder {
  * info, which have none. Work that outlasts the answer needs it on Workers, where the isolate may
  * stop once the response is sent.
  */
-export function findWaitUntil(platform: readonly unknown[]): ((promise: Promise<unknown>) => void) | undefined {
-  for (const argument of platform) {
-    if (typeof argument === 'object' && argument !== null && typeof (argument as Partial<WaitUntilHolder>).waitUntil === 'function') {
-      const holder = argument as WaitUntilHolder;
-      return (promise) => holder.waitUntil(promise);
-    }
-  }
-  return undefined;
+export function findWaitUntil(env: unknown, ctx: unknown): ((promise: Promise<unknown>) => void) | undefined {
+  const holder = hasWaitUntil(ctx) ? ctx : hasWaitUntil(env) ? env : undefined;
+  return holder === undefined ? undefined : (promise) => holder.waitUntil(promise);
+}
+
+function hasWaitUntil(argument: unknown): argument is WaitUntilHolder {
+  return typeof argument === 'object' && argument !== null && typeof (argument as Partial<WaitUntilHolder>).waitUntil === 'function';
 }

@@ -12,7 +12,7 @@ export type WebWebhookOptions = WebhookOptions<Request>;
 const METHOD_NOT_ALLOWED = failure('method_not_allowed', 'Deliveries are POST requests.');
 
 /** A Web-standard handler. On Workers, `fetch(request, env, ctx)`: `ctx.waitUntil` is used. */
-export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<Response>;
+export type WebHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>;
 
 /**
  * A Web-standard webhook handler, `(request) => Promise<Response>`, for `Bun.serve`, `Deno.serve`,
@@ -36,38 +36,44 @@ export type WebHandler = (request: Request, ...platform: unknown[]) => Promise<R
  */
 export function webhookHandler(options: WebWebhookOptions): WebHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/core');
-  return async function handleWebhookRequest(request, ...platform) {
-    if (request.method !== 'POST') return toResponse(METHOD_NOT_ALLOWED, { allow: 'POST' });
+  // Not async, and no rest parameter: each would be one more allocation per delivery.
+  return function handleWebhookRequest(request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
+    if (request.method !== 'POST') return Promise.resolve(toResponse(METHOD_NOT_ALLOWED, ALLOW_POST));
     // On @hono/node-server, Node's request read as it is: no Web Request is ever built.
-    const incoming = untouchedNodeIncoming(platform[0]);
+    const incoming = untouchedNodeIncoming(env);
     if (incoming !== undefined) {
       const { headers } = incoming;
-      const result = await receiver.receive({
-        header: oneValue(headers[receiver.header]),
-        contentType: oneValue(headers['content-type']),
-        contentEncoding: oneValue(headers['content-encoding']),
-        contentLength: oneValue(headers['content-length']),
-        getHeader: (name) => oneValue(headers[name]),
-        readBody: (limit) => readNodeStream(incoming, limit),
-        context: request,
-        waitUntil: undefined,
-      });
-      return toResponse(result);
+      return receiver
+        .receive({
+          header: oneValue(headers[receiver.header]),
+          contentType: oneValue(headers['content-type']),
+          contentEncoding: oneValue(headers['content-encoding']),
+          contentLength: oneValue(headers['content-length']),
+          getHeader: (name) => oneValue(headers[name]),
+          readBody: (limit) => readNodeStream(incoming, limit),
+          context: request,
+          waitUntil: undefined,
+        })
+        .then(toNodeServerResponse);
     }
     const { headers } = request;
-    const result = await receiver.receive({
-      header: headers.get(receiver.header),
-      contentType: headers.get('content-type'),
-      contentEncoding: headers.get('content-encoding'),
-      contentLength: headers.get('content-length'),
-      getHeader: (name) => headers.get(name),
-      readBody: (limit) => readWebBody(request, limit),
-      context: request,
-      waitUntil: findWaitUntil(platform),
-    });
-    return toResponse(result);
+    const contentLength = headers.get('content-length');
+    return receiver
+      .receive({
+        header: headers.get(receiver.header),
+        contentType: headers.get('content-type'),
+        contentEncoding: headers.get('content-encoding'),
+        contentLength,
+        getHeader: (name) => headers.get(name),
+        readBody: (limit) => readWebBody(request, limit, contentLength !== null),
+        context: request,
+        waitUntil: findWaitUntil(env, ctx),
+      })
+      .then(toWebResponse);
   };
 }
+
+const ALLOW_POST = { allow: 'POST' };
 
 // Node joins repeated headers with ', ', as Headers.get does, except the few it keeps as arrays.
 function oneValue(value: string | string[] | undefined): string | undefined {
@@ -90,6 +96,22 @@ export function toResponse(result: ReceiveResult, extraHeaders?: Record<string, 
           ? { 'content-type': JSON_TYPE }
           : { 'content-type': JSON_TYPE, ...extraHeaders },
   });
+}
+
+function toNodeServerResponse(result: ReceiveResult): Response {
+  return toResponse(result);
+}
+
+let jsonHeaders: Headers | undefined;
+
+/**
+ * A JSON `Response` on a Web runtime: the headers are one `Headers` shared by every answer, which a
+ * `Response` copies (Fetch standard, "fill"), where a literal is converted anew for each: 0.1 µs
+ * less a delivery on Bun and Deno. Built on first use: some runtimes allow no `Headers` at import.
+ */
+function toWebResponse(result: ReceiveResult): Response {
+  if (result.status === 408) return toResponse(result);
+  return new Response(result.body, { status: result.status, headers: (jsonHeaders ??= new Headers({ 'content-type': JSON_TYPE })) });
 }
 
 /**
