@@ -1,20 +1,26 @@
 import type { Context } from 'hono';
 import { readWebBody, type BodyContent } from '@social-webhooks/core/adapter';
-import { readNodeStream, untouchedNodeIncoming } from '@social-webhooks/core/node';
+import { readNodeStream, type NodeIncoming } from '@social-webhooks/core/node';
 
 /**
  * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,
  * `c.req.text()`, `c.req.arrayBuffer()`), the cached copy is used; otherwise the raw stream is read
  * up to `limit` bytes and the bytes are cached, so a handler may still call `c.req.json()`.
  */
-export async function readHonoBody(c: Context, limit: number): Promise<BodyContent> {
+export function readHonoBody(c: Context, limit: number, incoming: NodeIncoming | undefined): Promise<BodyContent> {
   const bodyCache = cacheOf(c);
-  if (Object.keys(bodyCache).length > 0) return fromCache(c, limit);
-  // On @hono/node-server, Node's request is read directly while nothing else has touched it.
-  const incoming = untouchedNodeIncoming(c.env);
-  const content = incoming === undefined ? await readWebBody(c.req.raw, limit) : await readNodeStream(incoming, limit);
-  if (content.kind === 'bytes') bodyCache.arrayBuffer = Promise.resolve(toArrayBuffer(content.bytes));
-  return content;
+  if (holdsAny(bodyCache)) return fromCache(c, limit);
+  const reading = incoming === undefined ? readWebBody(c.req.raw, limit) : readNodeStream(incoming, limit);
+  return reading.then((content) => {
+    if (content.kind === 'bytes') bodyCache.arrayBuffer = Promise.resolve(toArrayBuffer(content.bytes));
+    return content;
+  });
+}
+
+// Whether a middleware read the body already; Object.keys would build an array on every delivery.
+function holdsAny(bodyCache: PromisedBodyCache): boolean {
+  for (const key in bodyCache) if (bodyCache[key as keyof PromisedBodyCache] !== undefined) return true;
+  return false;
 }
 
 async function fromCache(c: Context, limit: number): Promise<BodyContent> {

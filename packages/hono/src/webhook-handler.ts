@@ -1,6 +1,7 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { closeAfter, createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { untouchedNodeIncoming, type NodeIncoming } from '@social-webhooks/core/node';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */
@@ -29,24 +30,49 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
 export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<E>): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
   const headerName = receiver.header;
-  return async function socialWebhooksHono(c: Context<E>): Promise<Response> {
-    const result = await receiver.receive({
-      header: c.req.header(headerName),
-      contentType: c.req.header('content-type'),
-      contentEncoding: c.req.header('content-encoding'),
-      contentLength: c.req.header('content-length'),
-      getHeader: (name) => c.req.header(name),
-      readBody: (limit) => readHonoBody(c, limit),
-      context: c,
-      // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the
-      // getter throws, which the core ignores.
-      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-    });
-    // The header as an argument, not through c.header(): with no other header set, Hono then hands
-    // @hono/node-server a plain object instead of a Headers instance to build and convert back.
-    return c.body(result.body, result.status as ContentfulStatusCode, {
-      'content-type': 'application/json; charset=utf-8',
-      ...closeAfter(result),
-    });
+  return function socialWebhooksHono(c: Context<E>): Promise<Response> {
+    // On @hono/node-server, Node's request is read as it is while nothing has touched it: its
+    // headers as Node parsed them, its body from its stream, and no Web Request is ever built.
+    const incoming = untouchedNodeIncoming(c.env);
+    const headers = incoming === undefined ? webHeaders(c.req.raw.headers) : nodeHeaders(incoming.headers);
+    return receiver
+      .receive({
+        header: headers(headerName),
+        contentType: headers('content-type'),
+        contentEncoding: headers('content-encoding'),
+        contentLength: headers('content-length'),
+        getHeader: headers,
+        readBody: (limit) => readHonoBody(c, limit, incoming),
+        context: c,
+        // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the
+        // getter throws, which the core ignores.
+        waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+      })
+      .then((result) =>
+        // The header as an argument, not through c.header(): with no other header set, Hono then hands
+        // @hono/node-server a plain object instead of a Headers instance to build and convert back. A
+        // fresh object each time: @hono/node-server writes content-length into it.
+        c.body(
+          result.body,
+          result.status as ContentfulStatusCode,
+          result.status === 408 ? { 'content-type': JSON_TYPE, ...closeAfter(result) } : { 'content-type': JSON_TYPE },
+        ),
+      );
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+type HeaderReader = (name: string) => string | undefined;
+
+function webHeaders(headers: Headers): HeaderReader {
+  return (name) => headers.get(name) ?? undefined;
+}
+
+// Node joins repeated headers with ', ', as Headers.get does, except the few it keeps as arrays.
+function nodeHeaders(headers: NodeIncoming['headers']): HeaderReader {
+  return (name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
   };
 }
