@@ -22,8 +22,12 @@ export interface Delivery<Context> {
   readonly contentEncoding?: string | null | undefined;
   /** The `content-length` header, if any (a string as received, or a number). */
   readonly contentLength: string | number | null | undefined;
-  /** Reads the body, answering `too-large` past `limit` bytes; may reject if the client goes away. */
-  readonly readBody: (limit: number) => Promise<BodyContent>;
+  /**
+   * Reads the body, answering `too-large` past `limit` bytes; may reject if the client goes away.
+   * A body already in memory (a body parser's result, a request already complete) is handed over
+   * as it is, not in a promise: nothing is then timed or awaited before the handler.
+   */
+  readonly readBody: (limit: number) => BodyContent | Promise<BodyContent>;
   /**
    * Reads any request header by its lower-case name, for the delivery id headers
    * (`deliveryIdHeaders`). Absent: no header but the delivery header is read.

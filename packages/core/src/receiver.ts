@@ -51,10 +51,13 @@ export function createWebhookReceiver<Context>(
   // A 2xx answer is reported only when someone listens for it: the default console logger logs
   // refusals and failures alone, so without `onResult` a handled delivery builds no report.
   const reportsSuccess = resolved.onResult !== undefined || !isIgnored(resolved.logger.info);
+  // The default console logger prints no duration: without `onResult` or a logger of the user's,
+  // no clock is read for a delivery.
+  const timed = resolved.onResult !== undefined || (options.logger !== undefined && options.logger !== false);
 
   function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
     if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery());
-    const started = report === undefined ? 0 : performance.now();
+    const started = timed ? performance.now() : NaN;
     const outcome = check(delivery, undefined);
     return outcome instanceof Promise
       ? outcome.then((answered) => finish(delivery, answered, started))
@@ -63,7 +66,8 @@ export function createWebhookReceiver<Context>(
 
   /** The answer, reported; a handler that outlasts it is kept alive, and reported when it settles. */
   function finish(delivery: Delivery<Context>, outcome: Outcome, started: number): ReceiveResult {
-    const { result, settled }: Answer = 'result' in outcome ? outcome : { result: outcome };
+    const result = 'result' in outcome ? outcome.result : outcome;
+    const settled = 'result' in outcome ? outcome.settled : undefined;
     if (report !== undefined && (reportsSuccess || result.status >= 400)) report(describe(result, started, false));
     if (settled !== undefined) {
       keepAlive(delivery, report === undefined ? settled : settled.then((late) => report(describe(late, started, true, result.eventName))));
@@ -145,7 +149,8 @@ export function createWebhookReceiver<Context>(
 
 /** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
-  return { status: result.status, code: result.code, eventName, durationMs: performance.now() - started, afterResponse };
+  const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
+  return { status: result.status, code: result.code, eventName, durationMs, afterResponse };
 }
 
 /**

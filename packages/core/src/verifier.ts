@@ -88,7 +88,7 @@ export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
       contentType,
       contentEncoding,
       contentLength: undefined,
-      readBody: async (limit) => asContent(body, limit),
+      readBody: (limit) => asContent(body, limit),
       context: undefined,
     });
     if (!content.ok) return refused(content.answer);

@@ -51,12 +51,13 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
     if (!isIdentityEncoding(delivery.contentEncoding)) return unsupportedEncoding;
     const declaredLength = parseContentLength(delivery.contentLength);
     if (declaredLength !== undefined && declaredLength > maxBodyBytes) return tooLarge;
-    let reading: Promise<BodyContent>;
+    let reading: BodyContent | Promise<BodyContent>;
     try {
       reading = delivery.readBody(maxBodyBytes);
     } catch {
       return unreadable;
     }
+    if (!(reading instanceof Promise)) return toStep(reading);
     // A read that settles after the deadline is dropped, its rejection included (the adapter
     // closes the connection after a 408, which ends it).
     return (within === undefined ? reading : within(reading, onExpiry)).then(toStep, onUnreadable);

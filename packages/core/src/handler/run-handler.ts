@@ -4,6 +4,7 @@ import type { ReceivedEvent } from '../event/to-event.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { dispatch } from './dispatch.js';
 import { answerInTime, type Answer } from './respond-within.js';
+import type { ReceiveResult } from '../result.js';
 
 /** What the handler step takes: the event the steps before produced, the body it came from, the context. */
 export interface HandlerInput<Context> {
@@ -21,15 +22,20 @@ export interface HandlerInput<Context> {
  * when there is nothing to wait for (no dedupe, no respondWithin, a handler that returned a
  * plain value). Never rejects.
  */
-export function runHandler<Context>(options: ResolvedOptions<Context>, input: HandlerInput<Context>): Answer | Promise<Answer> {
+export function runHandler<Context>(
+  options: ResolvedOptions<Context>,
+  input: HandlerInput<Context>,
+): ReceiveResult | Answer | Promise<Answer> {
   const { received, context } = input;
-  const hasHandler = received.known ? options.handlers.has(received.event.eventName) : options.onUnknownEvent !== undefined;
-  // Without a handler there is nothing to run twice, so nothing to claim or wait for; without
-  // dedupe or respondWithin, nothing to claim nor race: the handler's outcome is the answer.
-  if (!hasHandler || (options.dedupe === undefined && options.respondWithin === undefined)) {
+  // Without dedupe or respondWithin, nothing to claim nor race: the handler's outcome is the
+  // answer. Without a handler, nothing to run twice, so nothing to claim or wait for either.
+  if (
+    (options.dedupe === undefined && options.respondWithin === undefined) ||
+    !(received.known ? options.handlers.has(received.event.eventName) : options.onUnknownEvent !== undefined)
+  ) {
     const result = dispatch(options, received, context);
     // A plain value needs no timer; a promise is bounded by handlerTimeoutMs.
-    return result instanceof Promise ? answerInTime(result, options, received.event.eventName) : { result };
+    return result instanceof Promise ? answerInTime(result, options, received.event.eventName) : result;
   }
   return runGuarded(options, input);
 }

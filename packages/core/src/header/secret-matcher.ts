@@ -38,7 +38,9 @@ export function createSecretMatcher(entries: readonly SecretEntry[]): SecretMatc
       // with itself instead, the same work over the same bytes, while the length difference
       // already sits in `diff`.
       const probe = receivedLength === length ? received : value;
-      scratch.fill(0);
+      // Only the padding past `length` can hold bytes a longer encoding left there (non-ASCII text
+      // runs past the length); every byte before it is written again, so clearing the padding is enough.
+      for (let pad = length; pad < scratch.length; pad++) scratch[pad] = 0;
       // `read` falls short of the length only when a non-ASCII character did not fit: no match.
       const { read } = encoder.encodeInto(probe, scratch);
       let diff = (receivedLength ^ length) | (read ^ length);
