@@ -1,4 +1,5 @@
 import { failure, success, type ReceiveResult } from '../result.js';
+import { createSharedDeadline, type SharedDeadline } from '../shared-deadline.js';
 
 /**
  * A delivery's answer, and, when `respondWithin` or `handlerTimeoutMs` answered before the handler
@@ -26,20 +27,23 @@ const TIMED_OUT =
  * no longer ask for a retry; a 503 asks for the retry, and frees the connection a handler that
  * never settles would otherwise hold for ever.
  */
-export function answerInTime(work: Promise<ReceiveResult>, bounds: TimeBounds, eventName: string): Promise<Answer> {
+export function answerInTime(settling: Promise<ReceiveResult>, bounds: TimeBounds, eventName: string): Promise<Answer> {
   const { respondWithin, handlerTimeoutMs } = bounds;
-  if (respondWithin === undefined && handlerTimeoutMs === undefined) return work.then((result) => ({ result }));
+  if (respondWithin === undefined && handlerTimeoutMs === undefined) return settling.then((result) => ({ result }));
   // The earlier bound decides the answer; after it, the connection is free and nothing else is timed.
   const accept = respondWithin !== undefined && (handlerTimeoutMs === undefined || respondWithin <= handlerTimeoutMs);
   const ms = accept ? respondWithin : handlerTimeoutMs!;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      const result = accept ? success('accepted', eventName) : failure('handler_timeout', TIMED_OUT, eventName);
-      resolve({ result, settled: work });
-    }, ms);
-    void work.then((result) => {
-      clearTimeout(timer);
-      resolve({ result });
-    });
-  });
+  return (answers.get(ms) ?? answerWithin(ms))(
+    settling.then((result): Answer => ({ result })),
+    (): Answer => ({ result: accept ? success('accepted', eventName) : failure('handler_timeout', TIMED_OUT, eventName), settled: settling }),
+  );
+}
+
+// One shared deadline per bound, shared by every receiver with that bound: no timer per delivery.
+const answers = new Map<number, SharedDeadline>();
+
+function answerWithin(ms: number): SharedDeadline {
+  const within = createSharedDeadline(ms);
+  answers.set(ms, within);
+  return within;
 }
