@@ -103,13 +103,25 @@ function toNodeServerResponse(result: ReceiveResult): Response {
 }
 
 let jsonHeaders: Headers | undefined;
+let lastBody: string | undefined;
+let lastValue: unknown;
 
 /**
- * A JSON `Response` on a Web runtime: the headers are one `Headers` shared by every answer, which a
- * `Response` copies (Fetch standard, "fill"), where a literal is converted anew for each: 0.1 µs
- * less a delivery on Bun and Deno. Built on first use: some runtimes allow no `Headers` at import.
+ * A JSON `Response` on a Web runtime. A 200, the answer to nearly every delivery, is built as a
+ * hand-written route builds it, `Response.json(value)` with no init: on Deno that took 74 ns where
+ * `new Response` with a status and headers took 260, and on Bun it is no dearer. Its value is
+ * parsed once per distinct body: success bodies are a handful of constant strings. Other answers
+ * share one `Headers`, which a `Response` copies (Fetch standard, "fill"), rather than convert a
+ * literal each time; built on first use, as some runtimes allow no `Headers` at import.
  */
 function toWebResponse(result: ReceiveResult): Response {
+  if (result.status === 200) {
+    if (result.body !== lastBody) {
+      lastValue = JSON.parse(result.body);
+      lastBody = result.body;
+    }
+    return Response.json(lastValue);
+  }
   if (result.status === 408) return toResponse(result);
   return new Response(result.body, { status: result.status, headers: (jsonHeaders ??= new Headers({ 'content-type': JSON_TYPE })) });
 }
