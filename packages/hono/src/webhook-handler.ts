@@ -1,7 +1,7 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { closeAfter, createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
-import { untouchedNodeIncoming, type NodeIncoming } from '@social-webhooks/core/node';
+import { nodeHeader, untouchedNodeIncoming, type NodeIncoming } from '@social-webhooks/core/node';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */
@@ -69,10 +69,6 @@ function webHeaders(headers: Headers): HeaderReader {
   return (name) => headers.get(name) ?? undefined;
 }
 
-// Node joins repeated headers with ', ', as Headers.get does, except the few it keeps as arrays.
 function nodeHeaders(headers: NodeIncoming['headers']): HeaderReader {
-  return (name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
+  return (name) => nodeHeader(headers, name);
 }

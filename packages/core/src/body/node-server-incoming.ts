@@ -24,3 +24,12 @@ export function untouchedNodeIncoming(env: unknown): NodeIncoming | undefined {
   const untouched = incoming.readableFlowing === null && incoming.readableDidRead === false && incoming.readableEnded === false;
   return untouched ? (incoming as NodeIncoming) : undefined;
 }
+
+/**
+ * One header of Node's request as a Web `Headers.get` would answer it: Node joins repeated headers
+ * with ', ' itself, except the few it keeps as arrays (set-cookie), which are joined here.
+ */
+export function nodeHeader(headers: NodeIncoming['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

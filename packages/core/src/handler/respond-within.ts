@@ -35,7 +35,10 @@ export function answerInTime(settling: Promise<ReceiveResult>, bounds: TimeBound
   const ms = accept ? respondWithin : handlerTimeoutMs!;
   return (answers.get(ms) ?? answerWithin(ms))(
     settling.then((result): Answer => ({ result })),
-    (): Answer => ({ result: accept ? success('accepted', eventName) : failure('handler_timeout', TIMED_OUT, eventName), settled: settling }),
+    (): Answer => ({
+      result: accept ? success('accepted', eventName) : failure('handler_timeout', TIMED_OUT, eventName),
+      settled: settling,
+    }),
   );
 }
 

@@ -2,7 +2,7 @@ import type { WebhookOptions } from '../options/options.js';
 import { createWebhookReceiver } from '../receiver.js';
 import { failure, type ReceiveResult } from '../result.js';
 import { findWaitUntil } from './find-wait-until.js';
-import { untouchedNodeIncoming } from '../body/node-server-incoming.js';
+import { nodeHeader, untouchedNodeIncoming } from '../body/node-server-incoming.js';
 import { readNodeStream } from '../body/read-node-stream.js';
 import { readWebBody } from '../body/read-web-body.js';
 
@@ -45,11 +45,11 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       const { headers } = incoming;
       return receiver
         .receive({
-          header: oneValue(headers[receiver.header]),
-          contentType: oneValue(headers['content-type']),
-          contentEncoding: oneValue(headers['content-encoding']),
-          contentLength: oneValue(headers['content-length']),
-          getHeader: (name) => oneValue(headers[name]),
+          header: nodeHeader(headers, receiver.header),
+          contentType: nodeHeader(headers, 'content-type'),
+          contentEncoding: nodeHeader(headers, 'content-encoding'),
+          contentLength: nodeHeader(headers, 'content-length'),
+          getHeader: (name) => nodeHeader(headers, name),
           readBody: (limit) => readNodeStream(incoming, limit),
           context: request,
           waitUntil: undefined,
@@ -74,11 +74,6 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
 }
 
 const ALLOW_POST = { allow: 'POST' };
-
-// Node joins repeated headers with ', ', as Headers.get does, except the few it keeps as arrays.
-function oneValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
