@@ -5,7 +5,7 @@ import { formatCount, formatFigure, median } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { runWrk } from '../wrk/run-wrk.js';
 import type { CpuPlan } from './cpu-plan.js';
-import { NODE_CEILING, PAIRS, type Framework, type RuntimeName } from './pairs.js';
+import { CONTRACT_PAIRS, NODE_CEILING, PAIRS, type Framework, type RuntimeName } from './pairs.js';
 import { startServer } from './start-server.js';
 import type { ServerSpec } from './servers/server-names.js';
 
@@ -49,6 +49,12 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
     rows.push(row);
     met &&= pairMet;
     if (pair.runtime === 'node') nodeRatios.push(ratio);
+  }
+  // Not counted in `met`: these rows say where a miss against the bare route comes from.
+  for (const pair of CONTRACT_PAIRS.filter(
+    (contract) => options.frameworks.includes('web') && options.runtimes.includes(contract.runtime),
+  )) {
+    rows.push((await comparePair(pair.label, pair.adapter, pair.naive, body, options)).row);
   }
   if (options.runtimes.includes('node')) {
     // The fastest Node receiver against the ceiling; the Web handler and Hono are the candidates.

@@ -4,6 +4,7 @@ import { webhookHandler } from '@social-webhooks/core';
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
+import { contractRoute } from './contract-route.js';
 
 /**
  * A Web `fetch` as Bun.serve, Deno.serve and @hono/node-server call it. The second argument is
@@ -24,6 +25,8 @@ export const FETCH_APPS = {
     sink(await request.json());
     return Response.json('ok');
   },
+  /** A hand-written route that keeps the receiver contract's checks: the floor for any receiver. */
+  'web-contract': contractRoute,
   /** The Hono adapter mounted on a route. */
   'hono-adapter': (): FetchApp => {
     const app = new Hono();

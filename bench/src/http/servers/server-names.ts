@@ -18,8 +18,8 @@ export const RUNTIME_APPS = {
     'node-adapter',
     'node-bare',
   ],
-  bun: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant'],
-  deno: ['web-handler', 'web-bare', 'hono-adapter', 'hono-naive', 'constant'],
+  bun: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant'],
+  deno: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant'],
   workerd: ['web-handler', 'web-bare'],
 } as const satisfies Record<ServerRuntime, readonly string[]>;
 
