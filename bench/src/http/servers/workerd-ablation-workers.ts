@@ -42,9 +42,10 @@ const ALL: Pieces = {
 // The core's compare (packages/core/src/header): the received value encoded into a scratch buffer of
 // the secret's size and compared word by word, without an early exit.
 const ENCODE_INTO_COMPARE = `const encoder = new TextEncoder();
-const secretBytes = new Uint8Array(64); encoder.encodeInto(SECRET, secretBytes);
+const size = Math.ceil(encoder.encode(SECRET).byteLength / 4) * 4;
+const secretBytes = new Uint8Array(size); encoder.encodeInto(SECRET, secretBytes);
 const secretWords = new Uint32Array(secretBytes.buffer);
-const scratch = new Uint8Array(64); const scratchWords = new Uint32Array(scratch.buffer);
+const scratch = new Uint8Array(size); const scratchWords = new Uint32Array(scratch.buffer);
 function matches(received) {
   if (received === null) return false;
   scratch.fill(0);
