@@ -8,7 +8,7 @@ export interface Pieces {
   /** setTimeout/clearTimeout pairs per request: the core arms `bodyTimeoutMs` and `handlerTimeoutMs`. */
   readonly timers: 0 | 1 | 2;
   /** `Response.json('ok')`, or `new Response(text, { status, headers: { 'content-type' } })` as the core answers. */
-  readonly respond: 'Response.json' | 'new Response';
+  readonly respond: 'Response.json' | 'new Response' | 'shared Headers';
   /** Header reads: the delivery header alone, or five (delivery header, content-type, -encoding, -length, has(content-length)). */
   readonly headerReads: 1 | 5;
   /** `!==` on the delivery header, or the core's constant-time compare through `TextEncoder.encodeInto`. */
@@ -86,13 +86,15 @@ export function ablationSource(pieces: Pieces): string {
   lines.push(`    sink(${pieces.asyncDepth === 0 ? read : `await level${pieces.asyncDepth}(request)`});`);
   for (let index = 0; index < pieces.timers; index++) lines.push(`    clearTimeout(timer${index});`);
   if (pieces.clockReads === 2) lines.push('    sink(performance.now() - started);');
-  lines.push(
-    pieces.respond === 'Response.json'
-      ? "    return Response.json('ok');"
-      : "    return new Response('{\"ok\":true}', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });",
-    '  },',
-    '};',
-  );
+  const answers = {
+    'Response.json': "Response.json('ok')",
+    'new Response': "new Response('{\"ok\":true}', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } })",
+    // One Headers for every answer: the Fetch standard copies it into each Response.
+    'shared Headers': 'new Response(\'{"ok":true}\', { status: 200, headers: JSON_HEADERS })',
+  };
+  if (pieces.respond === 'shared Headers')
+    lines.unshift("const JSON_HEADERS = new Headers({ 'content-type': 'application/json; charset=utf-8' });");
+  lines.push(`    return ${answers[pieces.respond]};`, '  },', '};');
   return lines.join('\n');
 }
 
@@ -117,11 +119,19 @@ export const ABLATION_WORKERS: readonly AblationWorker[] = [
   worker('+ `arrayBuffer()` + TextDecoder + `includes("\\uFFFD")` + JSON.parse', { read: 'arrayBuffer' }),
   worker('+ 1 setTimeout/clearTimeout', { timers: 1 }),
   worker('+ `new Response(text, { status, headers })`', { respond: 'new Response' }),
+  worker('+ `new Response(text, { status, headers: a shared Headers })`', { respond: 'shared Headers' }),
   worker('+ 4 more header reads', { headerReads: 5 }),
   worker('+ constant-time compare through `encodeInto`', { compare: 'encodeInto' }),
   worker('+ 2 `performance.now()`', { clockReads: 2 }),
   worker('+ 3 nested async functions', { asyncDepth: 3 }),
   worker('the first four pieces together', ALL),
   worker('all seven pieces together', { ...ALL, compare: 'encodeInto', clockReads: 2, asyncDepth: 3 }),
+  worker('all seven, the answer with a shared Headers', {
+    ...ALL,
+    compare: 'encodeInto',
+    clockReads: 2,
+    asyncDepth: 3,
+    respond: 'shared Headers',
+  }),
   { name: 'core `webhookHandler`', source: BENCH_CORE_WORKER, checksHeader: true },
 ];

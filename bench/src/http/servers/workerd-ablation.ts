@@ -14,13 +14,15 @@ import { startWorkerd, type WorkerdProcess } from './workerd-process.js';
 // order rotates. CPU time, not req/s, because the machine is shared: another process on the
 // server's core lowers its req/s but not the CPU time each request takes.
 //
-//   pnpm build && node --import tsx bench/src/http/servers/workerd-ablation.ts [--rounds 5] [--seconds 3]
+//   pnpm build && node --import tsx bench/src/http/servers/workerd-ablation.ts [--rounds 5] [--seconds 3] [--only <part of a name>]...
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     event: { type: 'string', default: 'follow.created' },
+    // Only the Workers whose names contain one of these (the hand-written one is always run: it is the baseline).
+    only: { type: 'string', multiple: true },
   },
 });
 const rounds = Number(values.rounds);
@@ -29,6 +31,9 @@ const connections = Number(values.connections);
 const body = sampleBody(values.event as 'follow.created');
 const headers = { 'content-type': 'application/json', [HEADER]: BENCH_SECRET };
 const plan = planCpus();
+const workers = ABLATION_WORKERS.filter(
+  (worker, index) => index === 1 || values.only === undefined || values.only.some((part) => worker.name.includes(part)),
+);
 
 interface Run {
   readonly cpuUs: number;
@@ -37,7 +42,7 @@ interface Run {
 
 const servers: WorkerdProcess[] = [];
 try {
-  for (const worker of ABLATION_WORKERS) {
+  for (const worker of workers) {
     const server = await startWorkerd({ code: (await bundleWorker(worker.source)).code, cpu: plan?.serverCpu });
     servers.push(server);
     await expectStatus(server, BENCH_SECRET, 200, worker.name);
@@ -45,21 +50,21 @@ try {
   }
   // Warm-up: V8 in each workerd compiles the hot path before anything is counted.
   for (const server of servers) await drive(server, 2);
-  const runs: Run[][] = ABLATION_WORKERS.map(() => []);
+  const runs: Run[][] = workers.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (let turn = 0; turn < servers.length; turn++) {
       const index = (round + turn) % servers.length;
       runs[index]!.push(await drive(servers[index]!, seconds));
     }
   }
-  const bare = runs[1]!;
+  const bare = runs[workers.indexOf(ABLATION_WORKERS[1]!)]!;
   console.log(
     `\nworkerd, ${values.event} envelope (${body.byteLength} B), ${connections} connections, median of ${rounds} rotating rounds of ${seconds} s` +
       `${plan === undefined ? ' (not pinned)' : `; wrk on CPU ${plan.loadCpu}, workerd on CPU ${plan.serverCpu}`}\n`,
   );
   console.log('| Worker | server CPU µs/req | vs hand-written, µs/req | req/s |');
   console.log('|:--|--:|--:|--:|');
-  ABLATION_WORKERS.forEach((worker, index) => {
+  workers.forEach((worker, index) => {
     const own = runs[index]!;
     const cpu = median(own.map((run) => run.cpuUs));
     // Paired by round: runs of one round saw the same machine.
