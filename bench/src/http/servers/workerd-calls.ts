@@ -26,6 +26,7 @@ const CALLS: Readonly<Record<string, string>> = {
   'JSON.parse (309 B)': 'sink(JSON.parse(text));',
   'setTimeout + clearTimeout': 'clearTimeout(setTimeout(sink, 10_000));',
   'performance.now()': 'sink(performance.now());',
+  'Date.now()': 'sink(Date.now());',
   'Response.json("ok")': 'sink(Response.json("ok"));',
   'new Response(text, { status, headers })':
     "sink(new Response(text, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } }));",
@@ -38,6 +39,7 @@ const CALLS: Readonly<Record<string, string>> = {
   'Response.json(object, { status })': 'sink(Response.json(ANSWER, { status: 200 }));',
   'request.headers': 'sink(request.headers);',
   'new Promise + then': 'new Promise((resolve) => resolve(index)).then(sink);',
+  'an async function call + then': 'identity(index).then(sink);',
 };
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' }, n: { type: 'string', default: '100000' } } });
@@ -117,6 +119,7 @@ function matchesCodes(received) {
   for (let index = 0; index < SECRET.length; index++) diff |= (received.charCodeAt(index) | 0) ^ SECRET.charCodeAt(index);
   return diff === 0;
 }
+async function identity(value) { return value; }
 const CALLS = {
 ${loops.join('\n')}
 };
