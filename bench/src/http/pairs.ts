@@ -92,7 +92,7 @@ export const PAIRS: readonly Pair[] = [
   {
     runtime: 'workerd',
     framework: 'web',
-    label: 'workerd (Miniflare), core Web handler',
+    label: 'workerd, core Web handler',
     adapter: { runtime: 'workerd', app: 'web-handler' },
     naive: { runtime: 'workerd', app: 'web-bare' },
   },

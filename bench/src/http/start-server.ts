@@ -27,6 +27,6 @@ export function startServer(spec: ServerSpec, cpu: number | undefined): Promise<
       nodeArgs: ['run', '--allow-net=127.0.0.1', '--allow-read', '--allow-env', '--allow-sys'],
     });
   }
-  // Node and workerd (which Miniflare starts from Node): plain `node`, without this process's flags.
+  // Node, and workerd (whose binary a Node process bundles the Worker for and starts): plain `node`, without this process's flags.
   return startChildServer(SERVE, { ...common, nodeArgs: [] });
 }

@@ -1,15 +1,25 @@
-import { Miniflare } from 'miniflare';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
 import { BENCH_BARE_WORKER, BENCH_CORE_WORKER } from '../../bundle/worker-sources.js';
+import { startWorkerd } from './workerd-process.js';
 
 /**
- * Starts a Worker on workerd through Miniflare, bundled as a deploy would bundle it. Requests go
- * straight to workerd's own socket; this Node process only started it.
+ * Starts a Worker on the workerd binary itself, bundled as a deploy would bundle it, from a
+ * generated config: wrk talks to workerd's own socket, with no Miniflare entry worker or proxy in
+ * front. This Node process only bundles and starts it; workerd, its child, inherits its CPU pinning,
+ * and the bench counts the CPU time of both.
  */
 export async function serveWorkerd(app: 'web-handler' | 'web-bare'): Promise<number> {
   const { code } = await bundleWorker(app === 'web-handler' ? BENCH_CORE_WORKER : BENCH_BARE_WORKER);
-  const miniflare = new Miniflare({ modules: true, script: code, compatibilityDate: '2025-01-01', host: '127.0.0.1', port: 0 });
-  const url = await miniflare.ready;
-  process.once('SIGTERM', () => void miniflare.dispose().then(() => process.exit(0)));
-  return Number(url.port);
+  const workerd = await startWorkerd({ code });
+  let stopping = false;
+  process.once('SIGTERM', () => {
+    stopping = true;
+    void workerd.stop().then(() => process.exit(0));
+  });
+  void workerd.exited.then((code) => {
+    if (stopping) return;
+    console.error(`workerd exited on its own (${code}) while serving; its output above says why.`);
+    process.exit(1);
+  });
+  return workerd.port;
 }
