@@ -3,7 +3,7 @@ import { BENCH_SECRET, HEADER, sampleBody } from '../../support/payloads.js';
 import { contractRoute } from './contract-route.js';
 
 const route = contractRoute();
-const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+const post = (body: Uint8Array | string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
   route(
     new Request('http://127.0.0.1/webhook', {
       method: 'POST',
