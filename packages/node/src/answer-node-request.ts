@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { closeAfter, type ReceiveResult, type WebhookReceiver } from '@social-webhooks/core/adapter';
 import { nodeDelivery } from './node-delivery.js';
 import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
+import { writeResult } from './write-result.js';
 
 /**
  * Runs one Node request through a receiver and writes its answer to `res`: the delivery header, the
@@ -12,17 +13,22 @@ import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
  * @param context what handlers get second, e.g. `{ req, res }`.
  * @returns a promise that settles once the answer is written; it rejects only if writing fails.
  */
-export async function answerNodeRequest<Context>(
+export function answerNodeRequest<Context>(
   receiver: WebhookReceiver<Context>,
   req: MaybeParsedRequest,
   res: ServerResponse,
   context: Context,
 ): Promise<void> {
-  const result = await receiver.receive(
-    nodeDelivery({ headerName: receiver.header, headers: req.headers, readBody: (limit) => readNodeBody(req, limit), context }),
-  );
+  // Not an async function: the answer is written in the receiver's own continuation, without
+  // another promise and resumption per delivery on top of it.
+  return receiver
+    .receive(nodeDelivery({ headerName: receiver.header, headers: req.headers, readBody: (limit) => readNodeBody(req, limit), context }))
+    .then((result) => answer(req, res, result));
+}
+
+function answer(req: MaybeParsedRequest, res: ServerResponse, result: ReceiveResult): void {
   // A 408 leaves the rest of a stalled body unread: close rather than wait for it (RFC 9110 §15.5.9).
-  writeResult(res, result, isUnboundedRest(req) ? CLOSE : closeAfter(result));
+  writeResult(res, result, isUnboundedRest(req) || closeAfter(result) !== undefined ? CLOSE : undefined);
 }
 
 const CLOSE = { connection: 'close' };
@@ -38,13 +44,4 @@ export function isUnboundedRest(req: {
   readonly headers: { readonly 'content-length'?: string | undefined };
 }): boolean {
   return !req.complete && req.headers['content-length'] === undefined;
-}
-
-/** Writes a receive result as a JSON answer, unless a handler already answered through `res`. */
-export function writeResult(res: ServerResponse, result: ReceiveResult, extraHeaders?: Record<string, string>): void {
-  if (res.headersSent || res.writableEnded) return;
-  res.statusCode = result.status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  if (extraHeaders !== undefined) for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
-  res.end(result.body);
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
-import { answerNodeRequest, writeResult } from './answer-node-request.js';
+import { answerNodeRequest } from './answer-node-request.js';
+import { writeResult } from './write-result.js';
 
 /** What a handler gets second: Node's request and response (Connect's, Express's or Nest's). */
 export interface NodeContext<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> {
