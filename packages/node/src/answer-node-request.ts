@@ -11,19 +11,31 @@ import { writeResult } from './write-result.js';
  * and a route signature.
  *
  * @param context what handlers get second, e.g. `{ req, res }`.
- * @returns a promise that settles once the answer is written; it rejects only if writing fails.
+ * @param onWriteError where an error while writing the answer goes (Connect's `next`); without it,
+ *   the returned promise rejects with it.
+ * @returns a promise that settles once the answer is written; it rejects only if writing fails
+ *   and no `onWriteError` was given.
  */
 export function answerNodeRequest<Context>(
   receiver: WebhookReceiver<Context>,
   req: MaybeParsedRequest,
   res: ServerResponse,
   context: Context,
+  onWriteError?: (error: unknown) => void,
 ): Promise<void> {
-  // Not an async function: the answer is written in the receiver's own continuation, without
-  // another promise and resumption per delivery on top of it.
-  return receiver
-    .receive(nodeDelivery({ headerName: receiver.header, headers: req.headers, readBody: (limit) => readNodeBody(req, limit), context }))
-    .then((result) => answer(req, res, result));
+  // Not an async function, and no catch() chained on: the answer is written in the receiver's own
+  // continuation, without more promises and resumptions per delivery on top of it.
+  const receiving = receiver.receive(
+    nodeDelivery({ headerName: receiver.header, headers: req.headers, readBody: (limit) => readNodeBody(req, limit), context }),
+  );
+  if (onWriteError === undefined) return receiving.then((result) => answer(req, res, result));
+  return receiving.then((result) => {
+    try {
+      answer(req, res, result);
+    } catch (error) {
+      onWriteError(error);
+    }
+  });
 }
 
 function answer(req: MaybeParsedRequest, res: ServerResponse, result: ReceiveResult): void {

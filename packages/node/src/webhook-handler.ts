@@ -59,7 +59,7 @@ export function webhookHandler<Req extends IncomingMessage = IncomingMessage, Re
       writeResult(res, METHOD_NOT_ALLOWED, { allow: 'POST' });
       return Promise.resolve();
     }
-    return answerNodeRequest(receiver, req, res, { req, res }).catch((error: unknown) => {
+    return answerNodeRequest(receiver, req, res, { req, res }, (error) => {
       // Reached only if writing the answer failed; there is no answer left to give but Connect's.
       if (next !== undefined) next(error);
       else res.destroy(error instanceof Error ? error : undefined);
