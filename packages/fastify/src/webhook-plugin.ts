@@ -47,6 +47,9 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   // (docs/contract.md §Header check), and the receiver answers 415 to a content type not JSON.
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', passBodyThrough);
+  // The same parser, named for what the service sends: Fastify caches the parser it found for a
+  // content type, but not the catch-all, whose lookup parses the content type on every request.
+  instance.addContentTypeParser('application/json', passBodyThrough);
   // Not an async function: the answer is sent from the receiver's own continuation, without the
   // promise an async handler returns and the one Fastify chains onto it, per delivery.
   function receiveWebhook(request: FastifyRequest, reply: FastifyReply): void {
