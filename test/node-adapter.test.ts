@@ -73,6 +73,27 @@ describe('@social-webhooks/node', () => {
     expect(seen).toEqual(['3761']);
   });
 
+  it('answers with a declared length, keeping the headers a handler set and its own content-type', async () => {
+    const options: NodeWebhookOptions = {
+      secret: SECRET,
+      on: {
+        'follow.created': (_event, { res }) => {
+          res.setHeader('x-request-id', 'abc');
+          res.setHeader('content-type', 'text/plain');
+        },
+      },
+    };
+    const url = await listen(createServer(webhookHandler(options)));
+    const response = await fetch(url, { method: 'POST', ...buildDelivery({ secret: SECRET }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('abc');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('transfer-encoding')).toBeNull();
+    const text = await response.text();
+    expect(text).toBe('"ok"');
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+  });
+
   it('keys dedupe by the X-Convoy-Idempotency-Key header it hands the receiver', async () => {
     const seen: string[] = [];
     const url = await listen(

@@ -30,7 +30,7 @@ export type ExpressWebhookOptions = WebhookOptions<ExpressContext>;
 export function webhookHandler(options: ExpressWebhookOptions): RequestHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/express');
   return function socialWebhooksExpress(req: Request, res: Response, next: NextFunction): void {
-    // Rejects only if writing the answer fails; Express 4 would not catch a rejection itself.
-    answerNodeRequest(receiver, req, res, { req, res }).catch(next);
+    // An error while writing the answer goes to `next`: Express 4 would not catch a rejection itself.
+    void answerNodeRequest(receiver, req, res, { req, res }, next);
   };
 }

@@ -17,7 +17,9 @@ export function passBodyThrough(
   payload: NodeReadableLike,
   done: (error: Error | null, body?: unknown) => void,
 ): void {
-  passed.set(request, payload);
+  // Without a `preParsing` hook the payload is Node's request itself, found there without a
+  // WeakMap entry (whose set and delete are most of this parser's cost).
+  if (payload !== request.raw) passed.set(request, payload);
   done(null, undefined);
 }
 
@@ -26,8 +28,9 @@ export function passBodyThrough(
  * parser ran (no body, or a content-type Fastify refused to parse).
  */
 export function readPassedBody(request: FastifyRequest, limit: number): Promise<BodyContent> {
-  const payload = passed.get(request) ?? request.raw;
-  passed.delete(request);
+  let payload = passed.get(request);
+  if (payload === undefined) payload = request.raw;
+  else passed.delete(request);
   if (payload.readableEnded) return Promise.resolve(EMPTY);
   return readNodeStream(payload, limit);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { closeAfter, createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { closeAfter, createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { isUnboundedRest, nodeDelivery } from '@social-webhooks/node';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
@@ -47,21 +47,29 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   // (docs/contract.md §Header check), and the receiver answers 415 to a content type not JSON.
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', passBodyThrough);
-  async function receiveWebhook(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const result = await receiver.receive(
-      nodeDelivery({
-        headerName: receiver.header,
-        headers: request.headers,
-        readBody: (limit) => readPassedBody(request, limit),
-        context: { request, reply },
-      }),
-    );
-    // A handler may have answered itself through `reply`.
-    if (reply.sent) return reply;
-    // A chunked body refused before its end is cut off rather than read and discarded.
-    // So is a stalled one answered 408 (RFC 9110 §15.5.9), as every adapter decides it: closeAfter.
-    if (isUnboundedRest(request.raw) || closeAfter(result) !== undefined) void reply.header('connection', 'close');
-    return reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
+  // The same parser, named for what the service sends: Fastify caches the parser it found for a
+  // content type, but not the catch-all, whose lookup parses the content type on every request.
+  instance.addContentTypeParser('application/json', passBodyThrough);
+  // Not an async function: the answer is sent from the receiver's own continuation, without the
+  // promise an async handler returns and the one Fastify chains onto it, per delivery.
+  function receiveWebhook(request: FastifyRequest, reply: FastifyReply): void {
+    void receiver
+      .receive(
+        nodeDelivery({
+          headerName: receiver.header,
+          headers: request.headers,
+          readBody: (limit) => readPassedBody(request, limit),
+          context: { request, reply },
+        }),
+      )
+      .then((result) => {
+        try {
+          answer(request, reply, result);
+        } catch (error) {
+          // What Fastify does with an error an async handler throws: its error handler answers.
+          reply.send(error);
+        }
+      });
   }
   instance.post(path, receiveWebhook);
   // Fastify 5 refuses a content-type it cannot parse (even an empty one) before any parser runs,
@@ -69,6 +77,15 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   // forged, else the receiver's own 415 (or, for an empty content-type, the delivery itself).
   instance.setErrorHandler(function answerUnparsableMediaType(error: Error & { code?: string }, request, reply) {
     if (error.code !== 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw error;
-    return receiveWebhook(request, reply);
+    receiveWebhook(request, reply);
   });
 };
+
+/** Sends a receive result, unless a handler already answered through `reply`. */
+function answer(request: FastifyRequest, reply: FastifyReply, result: ReceiveResult): void {
+  if (reply.sent) return;
+  // A chunked body refused before its end is cut off rather than read and discarded.
+  // So is a stalled one answered 408 (RFC 9110 §15.5.9), as every adapter decides it: closeAfter.
+  if (isUnboundedRest(request.raw) || closeAfter(result) !== undefined) void reply.header('connection', 'close');
+  void reply.code(result.status).header('content-type', 'application/json; charset=utf-8').send(result.body);
+}

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { closeAfter, type ReceiveResult, type WebhookReceiver } from '@social-webhooks/core/adapter';
 import { nodeDelivery } from './node-delivery.js';
 import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
+import { writeResult } from './write-result.js';
 
 /**
  * Runs one Node request through a receiver and writes its answer to `res`: the delivery header, the
@@ -10,19 +11,36 @@ import { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
  * and a route signature.
  *
  * @param context what handlers get second, e.g. `{ req, res }`.
- * @returns a promise that settles once the answer is written; it rejects only if writing fails.
+ * @param onWriteError where an error while writing the answer goes (Connect's `next`); without it,
+ *   the returned promise rejects with it.
+ * @returns a promise that settles once the answer is written; it rejects only if writing fails
+ *   and no `onWriteError` was given.
  */
-export async function answerNodeRequest<Context>(
+export function answerNodeRequest<Context>(
   receiver: WebhookReceiver<Context>,
   req: MaybeParsedRequest,
   res: ServerResponse,
   context: Context,
+  onWriteError?: (error: unknown) => void,
 ): Promise<void> {
-  const result = await receiver.receive(
+  // Not an async function, and no catch() chained on: the answer is written in the receiver's own
+  // continuation, without more promises and resumptions per delivery on top of it.
+  const receiving = receiver.receive(
     nodeDelivery({ headerName: receiver.header, headers: req.headers, readBody: (limit) => readNodeBody(req, limit), context }),
   );
+  if (onWriteError === undefined) return receiving.then((result) => answer(req, res, result));
+  return receiving.then((result) => {
+    try {
+      answer(req, res, result);
+    } catch (error) {
+      onWriteError(error);
+    }
+  });
+}
+
+function answer(req: MaybeParsedRequest, res: ServerResponse, result: ReceiveResult): void {
   // A 408 leaves the rest of a stalled body unread: close rather than wait for it (RFC 9110 §15.5.9).
-  writeResult(res, result, isUnboundedRest(req) ? CLOSE : closeAfter(result));
+  writeResult(res, result, isUnboundedRest(req) || closeAfter(result) !== undefined ? CLOSE : undefined);
 }
 
 const CLOSE = { connection: 'close' };
@@ -38,13 +56,4 @@ export function isUnboundedRest(req: {
   readonly headers: { readonly 'content-length'?: string | undefined };
 }): boolean {
   return !req.complete && req.headers['content-length'] === undefined;
-}
-
-/** Writes a receive result as a JSON answer, unless a handler already answered through `res`. */
-export function writeResult(res: ServerResponse, result: ReceiveResult, extraHeaders?: Record<string, string>): void {
-  if (res.headersSent || res.writableEnded) return;
-  res.statusCode = result.status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  if (extraHeaders !== undefined) for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
-  res.end(result.body);
 }

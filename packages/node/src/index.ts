@@ -1,5 +1,6 @@
 export { webhookHandler, type NodeContext, type NodeNext, type NodeWebhookListener, type NodeWebhookOptions } from './webhook-handler.js';
-export { answerNodeRequest, isUnboundedRest, writeResult } from './answer-node-request.js';
+export { answerNodeRequest, isUnboundedRest } from './answer-node-request.js';
+export { writeResult } from './write-result.js';
 export { firstValue, nodeDelivery, type NodeDeliveryOptions } from './node-delivery.js';
 export { readNodeBody, type MaybeParsedRequest } from './read-node-body.js';
 // Everything else a user needs (event names and types, schemas, WebhookError, dedupe stores, the

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
-import { answerNodeRequest, writeResult } from './answer-node-request.js';
+import { answerNodeRequest } from './answer-node-request.js';
+import { writeResult } from './write-result.js';
 
 /** What a handler gets second: Node's request and response (Connect's, Express's or Nest's). */
 export interface NodeContext<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> {
@@ -58,7 +59,7 @@ export function webhookHandler<Req extends IncomingMessage = IncomingMessage, Re
       writeResult(res, METHOD_NOT_ALLOWED, { allow: 'POST' });
       return Promise.resolve();
     }
-    return answerNodeRequest(receiver, req, res, { req, res }).catch((error: unknown) => {
+    return answerNodeRequest(receiver, req, res, { req, res }, (error) => {
       // Reached only if writing the answer failed; there is no answer left to give but Connect's.
       if (next !== undefined) next(error);
       else res.destroy(error instanceof Error ? error : undefined);

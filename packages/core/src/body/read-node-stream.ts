@@ -34,10 +34,10 @@ export function readNodeStream(stream: NodeReadableLike, limit: number): Promise
       }
       chunks.push(chunk);
     };
-    const onEnd = () => {
-      cleanup();
-      resolve({ kind: 'bytes', bytes: concatChunks(chunks, total) });
-    };
+    // The listeners are left in place once the body ended: none fires again but 'close', which
+    // then finds the stream ended, and the stream goes with its request: four removals fewer on
+    // every delivery. A body past the limit or a failed one still removes them.
+    const onEnd = () => resolve({ kind: 'bytes', bytes: concatChunks(chunks, total) });
     const onError = (error: Error) => {
       cleanup();
       reject(error);
