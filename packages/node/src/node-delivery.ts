@@ -8,7 +8,7 @@ export interface NodeDeliveryOptions<Context> {
   /** The request's headers as Node parsed them (`req.headers`; Fastify's `request.headers`). */
   readonly headers: IncomingHttpHeaders;
   /** Reads the body, answering `too-large` past `limit` bytes (`readNodeBody` for a plain stream). */
-  readonly readBody: (limit: number) => Promise<BodyContent>;
+  readonly readBody: (limit: number) => BodyContent | Promise<BodyContent>;
   /** What handlers get second, e.g. `{ req, res }`. */
   readonly context: Context;
 }

@@ -14,8 +14,9 @@ export type MaybeParsedRequest = IncomingMessage & { body?: unknown; _body?: boo
  * `express.raw()`, a string from `express.text()`, a value from `express.json()`. Otherwise the
  * stream is read here, up to `limit` bytes.
  */
-export function readNodeBody(req: MaybeParsedRequest, limit: number): Promise<BodyContent> {
-  if (req._body === true || req.readableEnded) return Promise.resolve(fromParser(req, limit));
+export function readNodeBody(req: MaybeParsedRequest, limit: number): BodyContent | Promise<BodyContent> {
+  // A parser's result is handed over as it is: nothing is left to wait for.
+  if (req._body === true || req.readableEnded) return fromParser(req, limit);
   return readNodeStream(req, limit);
 }
 
