@@ -96,30 +96,21 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
   };
 }
 
-/** Two servers, alternated; their table row, whether the pair met the goals, and the throughput ratio. */
+/**
+ * Two servers, alternated; their table row, whether the pair met the goals, and the throughput
+ * ratio. Each round starts both servers afresh and warms them up: one process of a runtime can run
+ * faster or slower than the next for its whole life (where its JIT and memory settle; the same
+ * Deno server measured 75,000 req/s in one process and 94,000 in another), which a pair of
+ * long-lived processes would report as the servers' own difference.
+ */
 async function comparePair(label: string, ours: ServerSpec, theirs: ServerSpec, body: Uint8Array, options: HttpOptions) {
-  const headers = { 'content-type': 'application/json', [HEADER]: BENCH_SECRET };
-  const servers = [await startServer(ours, options.plan?.serverCpu), await startServer(theirs, options.plan?.serverCpu)] as const;
-  try {
-    const drive = async (server: ChildServer, seconds: number): Promise<RunFigures> => {
-      const cpuBefore = server.cpuMs() ?? 0;
-      const run = await runWrk({
-        url: `${server.origin}/webhook`,
-        headers,
-        body,
-        connections: options.connections,
-        seconds,
-        cpu: options.plan?.loadCpu,
-      });
-      if (run.errors > 0 || run.non2xx > 0)
-        throw new Error(`${label}: ${run.errors} socket errors, ${run.non2xx} non-2xx answers from ${server.origin}`);
-      if (run.timeouts > 0) console.warn(`${label}: ${run.timeouts} requests took over 10 s (a loaded machine?)`);
-      return { rps: run.requestsPerSecond, p99: run.p99Ms, cpuUs: (((server.cpuMs() ?? 0) - cpuBefore) * 1000) / run.total };
-    };
-    // Warm-up: the JIT compiles the hot path before anything is counted.
-    for (const server of servers) await drive(server, Math.max(2, Math.ceil(options.seconds / 2)));
-    const rounds: [RunFigures, RunFigures][] = [];
-    for (let round = 0; round < options.rounds; round++) {
+  const drive = (server: ChildServer, seconds: number) => driveServer(label, server, seconds, body, options);
+  const rounds: [RunFigures, RunFigures][] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    const servers = [await startServer(ours, options.plan?.serverCpu), await startServer(theirs, options.plan?.serverCpu)] as const;
+    try {
+      // Warm-up: the JIT compiles the hot path before anything is counted.
+      for (const server of servers) await drive(server, Math.max(2, Math.ceil(options.seconds / 2)));
       // The order alternates, so neither side always runs on a machine the other just warmed.
       if (round % 2 === 0) {
         const a = await drive(servers[0], options.seconds);
@@ -128,27 +119,50 @@ async function comparePair(label: string, ours: ServerSpec, theirs: ServerSpec, 
         const b = await drive(servers[1], options.seconds);
         rounds.push([await drive(servers[0], options.seconds), b]);
       }
+    } finally {
+      for (const server of servers) await server.stop();
     }
-    const side = (index: 0 | 1, key: keyof RunFigures) => median(rounds.map((round) => round[index][key]));
-    const ratioOf = (key: keyof RunFigures) => median(rounds.map(([a, b]) => a[key] / b[key]));
-    const ratio = ratioOf('rps');
-    const latency = ratioOf('p99');
-    const pairMet = ratio >= THROUGHPUT_GOAL && latency <= P99_GOAL;
-    const row = [
-      label,
-      formatCount(side(0, 'rps')),
-      formatCount(side(1, 'rps')),
-      ratio.toFixed(3),
-      formatFigure(side(0, 'p99')),
-      formatFigure(side(1, 'p99')),
-      latency.toFixed(2),
-      `${formatFigure(side(0, 'cpuUs'))} / ${formatFigure(side(1, 'cpuUs'))}`,
-      pairMet ? 'met' : 'MISSED',
-    ];
-    return { row, pairMet, ratio };
-  } finally {
-    for (const server of servers) await server.stop();
   }
+  const side = (index: 0 | 1, key: keyof RunFigures) => median(rounds.map((round) => round[index][key]));
+  const ratioOf = (key: keyof RunFigures) => median(rounds.map(([a, b]) => a[key] / b[key]));
+  const ratio = ratioOf('rps');
+  const latency = ratioOf('p99');
+  const pairMet = ratio >= THROUGHPUT_GOAL && latency <= P99_GOAL;
+  const row = [
+    label,
+    formatCount(side(0, 'rps')),
+    formatCount(side(1, 'rps')),
+    ratio.toFixed(3),
+    formatFigure(side(0, 'p99')),
+    formatFigure(side(1, 'p99')),
+    latency.toFixed(2),
+    `${formatFigure(side(0, 'cpuUs'))} / ${formatFigure(side(1, 'cpuUs'))}`,
+    pairMet ? 'met' : 'MISSED',
+  ];
+  return { row, pairMet, ratio };
+}
+
+/** One wrk run against `server`: its throughput, its p99, and the server's CPU time per request. */
+async function driveServer(
+  label: string,
+  server: ChildServer,
+  seconds: number,
+  body: Uint8Array,
+  options: HttpOptions,
+): Promise<RunFigures> {
+  const cpuBefore = server.cpuMs() ?? 0;
+  const run = await runWrk({
+    url: `${server.origin}/webhook`,
+    headers: { 'content-type': 'application/json', [HEADER]: BENCH_SECRET },
+    body,
+    connections: options.connections,
+    seconds,
+    cpu: options.plan?.loadCpu,
+  });
+  if (run.errors > 0 || run.non2xx > 0)
+    throw new Error(`${label}: ${run.errors} socket errors, ${run.non2xx} non-2xx answers from ${server.origin}`);
+  if (run.timeouts > 0) console.warn(`${label}: ${run.timeouts} requests took over 10 s (a loaded machine?)`);
+  return { rps: run.requestsPerSecond, p99: run.p99Ms, cpuUs: (((server.cpuMs() ?? 0) - cpuBefore) * 1000) / run.total };
 }
 
 function describePlan(plan: CpuPlan | undefined): string {
