@@ -13,7 +13,7 @@ const refuse = (status: number, error: string): Response => Response.json({ erro
  * chunked body is read), strict UTF-8 (a body that is not UTF-8 is 400, where `request.json()`
  * puts U+FFFD in its place), an object with a string `eventName` and an object `data`. It checks
  * only the two fields a follow handler reads, where the receiver validates every field of every
- * payload: it is a floor, cheaper than any full receiver. Set against it, the receiver's cost is
+ * payload: a floor of what any full receiver must do. Set against it, the receiver's cost is
  * what the library adds; set against the bare route, what the contract adds.
  */
 export function contractRoute(): FetchApp {
