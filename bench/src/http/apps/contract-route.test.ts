@@ -27,6 +27,18 @@ describe('the hand-written route that keeps the contract (the floor of the HTTP 
     }
   });
 
+  it('reads a chunked body within the limit whole', async () => {
+    const follow = sampleBody('follow.created');
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(follow.subarray(0, 100));
+        controller.enqueue(follow.subarray(100));
+        controller.close();
+      },
+    });
+    await expect(answer(post(chunked, { 'content-type': 'application/json' }))).resolves.toEqual({ status: 200, body: 'ok' });
+  });
+
   it('refuses what the contract refuses, where a bare request.json() route would not', async () => {
     const follow = sampleBody('follow.created');
     const notUtf8 = new TextEncoder().encode('{"eventName":"follow.created","data":{"followerProfileId":"\u0000"}}');

@@ -62,13 +62,7 @@ async function readLimited(request: Request): Promise<Uint8Array | undefined> {
     if (total > LIMIT) return undefined;
     chunks.push(chunk);
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
