@@ -4,8 +4,9 @@ import { settleWithin } from './deadline.js';
 export type SharedDeadline = <T, E>(settling: Promise<T>, onExpiry: () => E) => Promise<T | E>;
 
 /**
- * The bound is checked this many times per `ms`: a wait expires between `ms` and `ms` plus one
- * eighth of it (and a millisecond of rounding), never before `ms`.
+ * The bound is checked this many times per `ms`, every `ceil(ms / 8)` ms: a wait expires after 8
+ * to 9 of those ticks, so between `ms` and `ms` plus an eighth of it (plus at most 9 ms of
+ * rounding when `ms` is not a multiple of 8), never before `ms`.
  */
 const SLICES = 8;
 
