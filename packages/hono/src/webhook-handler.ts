@@ -52,11 +52,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
         // The header as an argument, not through c.header(): with no other header set, Hono then hands
         // @hono/node-server a plain object instead of a Headers instance to build and convert back. A
         // fresh object each time: @hono/node-server writes content-length into it.
-        c.body(
-          result.body,
-          result.status as ContentfulStatusCode,
-          result.status === 408 ? { 'content-type': JSON_TYPE, ...closeAfter(result) } : { 'content-type': JSON_TYPE },
-        ),
+        c.body(result.body, result.status as ContentfulStatusCode, { 'content-type': JSON_TYPE, ...closeAfter(result) }),
       );
   };
 }

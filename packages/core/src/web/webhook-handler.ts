@@ -54,7 +54,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
           context: request,
           waitUntil: undefined,
         })
-        .then(toNodeServerResponse);
+        .then(toResponse);
     }
     const { headers } = request;
     const contentLength = headers.get('content-length');
@@ -91,10 +91,6 @@ export function toResponse(result: ReceiveResult, extraHeaders?: Record<string, 
           ? { 'content-type': JSON_TYPE }
           : { 'content-type': JSON_TYPE, ...extraHeaders },
   });
-}
-
-function toNodeServerResponse(result: ReceiveResult): Response {
-  return toResponse(result);
 }
 
 let jsonHeaders: Headers | undefined;
