@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
 import { BENCH_SECRET, HEADER, sampleBody } from '../../support/payloads.js';
 import { formatCount, formatFigure, median } from '../../support/stats.js';
+import { readCpuMs } from '../../support/child-server.js';
 import { runWrk } from '../../wrk/run-wrk.js';
 import { planCpus } from '../cpu-plan.js';
 import { ABLATION_WORKERS } from './workerd-ablation-workers.js';
@@ -77,7 +77,7 @@ try {
 }
 
 async function drive(server: WorkerdProcess, runSeconds: number): Promise<Run> {
-  const before = cpuMs(server.pid);
+  const before = workerdCpuMs(server);
   const run = await runWrk({
     url: `http://127.0.0.1:${server.port}/webhook`,
     headers,
@@ -88,7 +88,7 @@ async function drive(server: WorkerdProcess, runSeconds: number): Promise<Run> {
   });
   if (run.errors > 0 || run.non2xx > 0)
     throw new Error(`${run.errors} socket errors, ${run.non2xx} non-2xx answers from port ${server.port}`);
-  return { cpuUs: ((cpuMs(server.pid) - before) * 1000) / run.total, rps: run.requestsPerSecond };
+  return { cpuUs: ((workerdCpuMs(server) - before) * 1000) / run.total, rps: run.requestsPerSecond };
 }
 
 async function expectStatus(server: WorkerdProcess, header: string, status: number, name: string): Promise<void> {
@@ -101,9 +101,9 @@ async function expectStatus(server: WorkerdProcess, header: string, status: numb
   if (response.status !== status) throw new Error(`${name} answered ${response.status}, not ${status}: its figures would mean nothing`);
 }
 
-// utime + stime of every thread of workerd (it starts no process of its own), in clock ticks of 10 ms.
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+// Every thread of workerd (it starts no process of its own); a figure needs /proc (Linux).
+function workerdCpuMs(server: WorkerdProcess): number {
+  const ms = readCpuMs(server.pid);
+  if (ms === undefined) throw new Error(`no CPU time for workerd (pid ${server.pid}): the ablation reads /proc, so it runs on Linux only`);
+  return ms;
 }
