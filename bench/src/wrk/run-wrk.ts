@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertLoopback } from '../support/assert-loopback.js';
@@ -38,7 +38,15 @@ export function assertWrkInstalled(): void {
  */
 export async function runWrk(options: WrkOptions): Promise<WrkFigures> {
   assertLoopback(options.url);
-  const script = writeScript(options.headers, options.body);
+  const { script, folder } = writeScript(options.headers, options.body);
+  try {
+    return await drive(options, script);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function drive(options: WrkOptions, script: string): Promise<WrkFigures> {
   // A generous timeout: on a loaded machine a request may wait, and is counted rather than dropped.
   const wrk = [
     'wrk',
@@ -64,14 +72,12 @@ export async function runWrk(options: WrkOptions): Promise<WrkFigures> {
   return parseWrkOutput(output);
 }
 
-let folder: string | undefined;
-
-// The body goes in a file the script reads, so no byte of it needs escaping for Lua.
-function writeScript(headers: Readonly<Record<string, string>>, body: Uint8Array): string {
-  folder ??= mkdtempSync(join(tmpdir(), 'social-webhooks-wrk-'));
-  const index = Math.random().toString(36).slice(2);
-  const bodyPath = join(folder, `body-${index}.json`);
-  const scriptPath = join(folder, `post-${index}.lua`);
+// The body goes in a file the script reads, so no byte of it needs escaping for Lua. Both live in a
+// folder of their own, removed once wrk has run.
+function writeScript(headers: Readonly<Record<string, string>>, body: Uint8Array): { script: string; folder: string } {
+  const folder = mkdtempSync(join(tmpdir(), 'social-webhooks-wrk-'));
+  const bodyPath = join(folder, 'body.json');
+  const script = join(folder, 'post.lua');
   writeFileSync(bodyPath, body);
   const lines = [
     'wrk.method = "POST"',
@@ -80,6 +86,6 @@ function writeScript(headers: Readonly<Record<string, string>>, body: Uint8Array
     'file:close()',
     ...Object.entries(headers).map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`),
   ];
-  writeFileSync(scriptPath, `${lines.join('\n')}\n`);
-  return scriptPath;
+  writeFileSync(script, `${lines.join('\n')}\n`);
+  return { script, folder };
 }

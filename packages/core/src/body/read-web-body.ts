@@ -7,19 +7,24 @@ const TOO_LARGE: BodyContent = { kind: 'too-large' };
 
 /**
  * Reads a Web `Request` body, stopping at `limit` bytes. A body of declared length (within the
- * limit: the receiver answers 413 to a longer one before reading) is read whole with
- * `arrayBuffer()`; a chunked one is read chunk by chunk and cancelled as soon as it passes the limit.
+ * limit: the receiver answers 413 to a longer one before reading) is read whole with `bytes()`
+ * (`arrayBuffer()` where a runtime lacks it); a chunked one is read chunk by chunk and cancelled as
+ * soon as it passes the limit.
  */
 export function readWebBody(request: Request, limit: number, hasLength = request.headers.has('content-length')): Promise<BodyContent> {
   if (request.bodyUsed) return Promise.resolve(UNAVAILABLE);
   // With a content-length, the server's framing bounds the body (RFC 9112 §6.2), so it cannot run
-  // past the length the receiver already checked. `arrayBuffer()` is the runtime's native read:
+  // past the length the receiver already checked. `bytes()` is the runtime's native read:
   // on Bun, Deno and workerd the reader loop below cost about half the throughput of a
   // hand-written `request.json()` route (wrk benchmark), and `request.body` alone makes Bun build a
   // ReadableStream it otherwise skips. The size is still checked, for a Request built by hand.
   // Not an async function: each one is another promise and another resumption per delivery, which
-  // Bun's profile showed.
+  // Bun's profile showed. `bytes()` rather than `arrayBuffer()`: no view to wrap around the buffer,
+  // 0.3-0.7 µs of server CPU less per delivery on Bun and Deno (wrk, alternating processes).
   if (hasLength) {
+    if (typeof request.bytes === 'function') {
+      return request.bytes().then((bytes) => (bytes.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes }));
+    }
     return request
       .arrayBuffer()
       .then((buffer) => (buffer.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes: new Uint8Array(buffer) }));
