@@ -80,3 +80,12 @@ export default { fetch: webhookHandler({ secret: ${SECRET}, on: { 'follow.create
 
 /** The hand-written route the HTTP section runs on workerd. */
 export const BENCH_BARE_WORKER = HAND_WRITTEN_WORKER.source;
+
+/**
+ * The hand-written route that keeps the contract (apps/contract-route.ts) as a Worker, for the HTTP
+ * section's contract row on workerd; `file` is that module's path, bundled from its source.
+ */
+export function contractWorker(file: string): string {
+  return `import { contractRoute } from ${JSON.stringify(file)};
+export default { fetch: contractRoute() };`;
+}

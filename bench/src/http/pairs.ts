@@ -102,15 +102,16 @@ export const PAIRS: readonly Pair[] = [
 export const NODE_CEILING: ServerSpec = { runtime: 'node', app: 'node-bare' };
 
 /**
- * On Bun and Deno, the core Web handler against a hand-written route that keeps the contract's
- * checks (apps/contract-route.ts): what the library adds over the contract. Informative: its goal is
- * the pairs' goal, but a miss there is the library's own cost, a miss against the bare route may be
- * the contract's.
+ * On Bun, Deno and workerd, the core Web handler against a hand-written route that keeps the
+ * contract's checks (apps/contract-route.ts): what the library adds over the contract. Informative:
+ * its goal is the pairs' goal, but a miss there is the library's own cost, a miss against the bare
+ * route may be the contract's.
  */
-export const CONTRACT_PAIRS: readonly Pair[] = (['bun', 'deno'] as const).map((runtime) => ({
+const RUNTIME_LABELS = { bun: 'Bun', deno: 'Deno', workerd: 'workerd' } as const;
+export const CONTRACT_PAIRS: readonly Pair[] = (['bun', 'deno', 'workerd'] as const).map((runtime) => ({
   runtime,
   framework: 'web',
-  label: `${runtime === 'bun' ? 'Bun' : 'Deno'}, core Web handler vs a hand-written route keeping the contract`,
+  label: `${RUNTIME_LABELS[runtime]}, core Web handler vs a hand-written route keeping the contract`,
   adapter: { runtime, app: 'web-handler' },
   naive: { runtime, app: 'web-contract' },
 }));

@@ -29,7 +29,7 @@ export function contractRoute(): FetchApp {
     if (encoding !== null && encoding.toLowerCase() !== 'identity') return refuse(415, 'unsupported_content_encoding');
     const length = headers.get('content-length');
     if (length !== null && Number(length) > LIMIT) return refuse(413, 'payload_too_large');
-    const bytes = length !== null ? new Uint8Array(await request.arrayBuffer()) : await readLimited(request);
+    const bytes = length !== null ? await request.bytes() : await readLimited(request);
     if (bytes === undefined) return refuse(413, 'payload_too_large');
     let body: unknown;
     try {
@@ -62,7 +62,7 @@ async function readLimited(request: Request): Promise<Uint8Array | undefined> {
     if (total > LIMIT) return undefined;
     chunks.push(chunk);
   }
-  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
+  return new Blob(chunks as BlobPart[]).bytes();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
-import { BENCH_BARE_WORKER, BENCH_CORE_WORKER } from '../../bundle/worker-sources.js';
+import { BENCH_BARE_WORKER, BENCH_CORE_WORKER, contractWorker } from '../../bundle/worker-sources.js';
 import { startWorkerd } from './workerd-process.js';
 
 /**
@@ -8,8 +10,9 @@ import { startWorkerd } from './workerd-process.js';
  * front. This Node process only bundles and starts it; workerd, its child, inherits its CPU pinning,
  * and the bench counts the CPU time of both.
  */
-export async function serveWorkerd(app: 'web-handler' | 'web-bare'): Promise<number> {
-  const { code } = await bundleWorker(app === 'web-handler' ? BENCH_CORE_WORKER : BENCH_BARE_WORKER);
+export async function serveWorkerd(app: 'web-handler' | 'web-bare' | 'web-contract'): Promise<number> {
+  const source = app === 'web-handler' ? BENCH_CORE_WORKER : app === 'web-bare' ? BENCH_BARE_WORKER : contractWorker(contractRouteFile());
+  const { code } = await bundleWorker(source);
   const workerd = await startWorkerd({ code });
   let stopping = false;
   process.once('SIGTERM', () => {
@@ -22,4 +25,14 @@ export async function serveWorkerd(app: 'web-handler' | 'web-bare'): Promise<num
     process.exit(1);
   });
   return workerd.port;
+}
+
+/** The contract route's source file, bundled as it is: from `dist` (the bench) or from `src`. */
+function contractRouteFile(): string {
+  const candidates = ['../src/http/apps/contract-route.ts', '../apps/contract-route.ts'].map((path) =>
+    fileURLToPath(new URL(path, import.meta.url)),
+  );
+  const found = candidates.find((path) => existsSync(path));
+  if (found === undefined) throw new Error(`The contract route's source is in none of ${candidates.join(', ')}.`);
+  return found;
 }

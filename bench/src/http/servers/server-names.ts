@@ -20,7 +20,7 @@ export const RUNTIME_APPS = {
   ],
   bun: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant'],
   deno: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant'],
-  workerd: ['web-handler', 'web-bare'],
+  workerd: ['web-handler', 'web-bare', 'web-contract'],
 } as const satisfies Record<ServerRuntime, readonly string[]>;
 
 /** One server under test: a runtime and an app it runs (a union, so `runtime` narrows `app`). */

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
-import { BENCH_BARE_WORKER, BENCH_CORE_WORKER } from '../../bundle/worker-sources.js';
+import { BENCH_BARE_WORKER, BENCH_CORE_WORKER, contractWorker } from '../../bundle/worker-sources.js';
 import { BENCH_SECRET, HEADER, sampleBody } from '../../support/payloads.js';
 import { startWorkerd, type WorkerdProcess } from './workerd-process.js';
 
@@ -32,6 +33,7 @@ function refusesConnections(port: number): Promise<boolean> {
 describe.each([
   ['the core Web handler', BENCH_CORE_WORKER],
   ['the hand-written route', BENCH_BARE_WORKER],
+  ['the hand-written route keeping the contract', contractWorker(fileURLToPath(new URL('../apps/contract-route.ts', import.meta.url)))],
 ])('%s served by workerd directly', (_name, source) => {
   let workerd: WorkerdProcess;
   beforeAll(async () => {
