@@ -58,10 +58,8 @@ export function createWebhookReceiver<Context>(
   function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
     if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery());
     const started = timed ? performance.now() : NaN;
-    const outcome = check(delivery, undefined);
-    return outcome instanceof Promise
-      ? outcome.then((answered) => finish(delivery, answered, started))
-      : Promise.resolve(finish(delivery, outcome, started));
+    const result = check(delivery, undefined, (outcome) => finish(delivery, outcome, started));
+    return result instanceof Promise ? result : Promise.resolve(result);
   }
 
   /** The answer, reported; a handler that outlasts it is kept alive, and reported when it settles. */
@@ -78,7 +76,7 @@ export function createWebhookReceiver<Context>(
   /** With instrumentation: the route run in its delivery's span, which ends with the answer. */
   async function traced(delivery: Delivery<Context>, scope: DeliveryScope): Promise<ReceiveResult> {
     const started = performance.now();
-    const outcome = await scope.run(() => check(delivery, scope));
+    const outcome = await scope.run(() => check(delivery, scope, asIs));
     const { result, settled }: Answer = 'result' in outcome ? outcome : { result: outcome };
     const deliveryId = readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
     const answered = describe(result, started, false);
@@ -100,23 +98,27 @@ export function createWebhookReceiver<Context>(
    * table's order): the header, the body, its JSON, the event, the handler. Each step's folder holds
    * the file that decides its statuses. With `handoff`, the queue takes the handler's place. A step
    * that answers at once goes on at once: only the body read, a deferred secret and an async handler
-   * cost a turn of the event loop.
+   * cost a turn of the event loop. `done` takes the outcome where it is reached, in the same turn,
+   * rather than in a promise chained on after the route.
    */
-  function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined): Outcome | Promise<Outcome> {
+  function check<R>(delivery: Delivery<Context>, scope: DeliveryScope | undefined, done: (outcome: Outcome) => R): R | Promise<R> {
     const secret = checkHeader(delivery.header);
-    return secret instanceof Promise ? secret.then((step) => afterHeader(delivery, scope, step)) : afterHeader(delivery, scope, secret);
+    return secret instanceof Promise
+      ? secret.then((step) => afterHeader(delivery, scope, step, done))
+      : afterHeader(delivery, scope, secret, done);
   }
 
-  function afterHeader(
+  function afterHeader<R>(
     delivery: Delivery<Context>,
     scope: DeliveryScope | undefined,
     secret: Step<SecretEntry>,
-  ): Outcome | Promise<Outcome> {
-    if (!secret.ok) return secret.answer;
+    done: (outcome: Outcome) => R,
+  ): R | Promise<R> {
+    if (!secret.ok) return done(secret.answer);
     const content = readBody(delivery);
     return content instanceof Promise
-      ? content.then((step) => afterBody(delivery, scope, secret.value, step))
-      : afterBody(delivery, scope, secret.value, content);
+      ? content.then((step) => settle(afterBody(delivery, scope, secret.value, step), done))
+      : settle(afterBody(delivery, scope, secret.value, content), done);
   }
 
   function afterBody(
@@ -148,6 +150,13 @@ export function createWebhookReceiver<Context>(
 }
 
 /** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */
+const asIs = (outcome: Outcome): Outcome => outcome;
+
+/** `done` of an outcome, at once when it is there, once it settles when it is a promise. */
+function settle<R>(outcome: Outcome | Promise<Outcome>, done: (outcome: Outcome) => R): R | Promise<R> {
+  return outcome instanceof Promise ? outcome.then(done) : done(outcome);
+}
+
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
   const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
   return { status: result.status, code: result.code, eventName, durationMs, afterResponse };

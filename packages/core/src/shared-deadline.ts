@@ -1,7 +1,17 @@
 import { settleWithin } from './deadline.js';
 
 /** Races promises against one bound, `ms`, shared by every wait a receiver starts. */
-export type SharedDeadline = <T, E>(settling: Promise<T>, onExpiry: () => E) => Promise<T | E>;
+/**
+ * Waits for `settling` at most the deadline's bound: resolves with `onValue` of its value (or
+ * `onError` of its rejection, else the same rejection), or with `onExpiry()` once the bound passed.
+ * The mapping is applied in the same turn as the wait settles: no promise chained on per delivery.
+ */
+export type SharedDeadline = <T, R>(
+  settling: Promise<T>,
+  onValue: (value: T) => R,
+  onExpiry: () => R,
+  onError?: (error: unknown) => R,
+) => Promise<R>;
 
 /**
  * The bound is checked this many times per `ms`, every `ceil(ms / 8)` ms: a wait expires after 8
@@ -33,7 +43,8 @@ interface Waiter {
  * gets its own timer instead, as {@link settleWithin} does.
  */
 export function createSharedDeadline(ms: number): SharedDeadline {
-  if (timersAreRequestScoped()) return (settling, onExpiry) => settleWithin(settling, ms, onExpiry);
+  if (timersAreRequestScoped())
+    return (settling, onValue, onExpiry, onError) => settleWithin(settling.then(onValue, onError), ms, onExpiry);
   const tickMs = Math.max(1, Math.ceil(ms / SLICES));
   // Every wait has the same bound, so the list, in the order waits began, is in order of expiry.
   let first: Waiter | undefined;
@@ -65,8 +76,8 @@ export function createSharedDeadline(ms: number): SharedDeadline {
     }
   }
 
-  return <T, E>(settling: Promise<T>, onExpiry: () => E) =>
-    new Promise<T | E>((resolve, reject) => {
+  return <T, R>(settling: Promise<T>, onValue: (value: T) => R, onExpiry: () => R, onError?: (error: unknown) => R) =>
+    new Promise<R>((resolve, reject) => {
       const waiter: Waiter = {
         start: ticks,
         expire: () => {
@@ -87,15 +98,26 @@ export function createSharedDeadline(ms: number): SharedDeadline {
       // The loser is dropped: a late value is ignored, a late rejection handled here.
       settling.then(
         (value) => {
-          if (!waiter.done) leave(waiter);
-          resolve(value);
+          if (waiter.done) return;
+          leave(waiter);
+          settle(resolve, reject, onValue, value);
         },
         (error: unknown) => {
-          if (!waiter.done) leave(waiter);
-          reject(error);
+          if (waiter.done) return;
+          leave(waiter);
+          if (onError === undefined) reject(error);
+          else settle(resolve, reject, onError, error);
         },
       );
     });
+}
+
+function settle<V, R>(resolve: (value: R) => void, reject: (error: unknown) => void, map: (value: V) => R, value: V): void {
+  try {
+    resolve(map(value));
+  } catch (error) {
+    reject(error);
+  }
 }
 
 // Cloudflare documents `navigator.userAgent` as the way to tell workerd; Vercel sets `EdgeRuntime`.

@@ -10,8 +10,6 @@ import { createSharedDeadline } from '../shared-deadline.js';
  */
 export type BodyReader = (delivery: Delivery<unknown>) => Step<ReadBody> | Promise<Step<ReadBody>>;
 
-const TIMED_OUT: unique symbol = Symbol('timed out');
-
 /**
  * Builds the body step, which decides (docs/contract.md §Statuses): 415 `unsupported_media_type`
  * for a content-type other than JSON (an absent one is accepted); 413 `payload_too_large` when the
@@ -35,9 +33,8 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
     'The request body was consumed before the webhook handler ran. Mount the handler before body parsers.',
   );
   const within = bodyTimeoutMs === undefined ? undefined : createSharedDeadline(bodyTimeoutMs);
-  const onExpiry = (): typeof TIMED_OUT => TIMED_OUT;
-  const toStep = (content: BodyContent | typeof TIMED_OUT): Step<ReadBody> => {
-    if (content === TIMED_OUT) return timedOut;
+  const onExpiry = (): Step<ReadBody> => timedOut;
+  const toStep = (content: BodyContent): Step<ReadBody> => {
     if (content.kind === 'too-large') return tooLarge;
     if (content.kind === 'unavailable') return bodyUnavailable;
     return proceed(content);
@@ -60,6 +57,6 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
     if (!(reading instanceof Promise)) return toStep(reading);
     // A read that settles after the deadline is dropped, its rejection included (the adapter
     // closes the connection after a 408, which ends it).
-    return (within === undefined ? reading : within(reading, onExpiry)).then(toStep, onUnreadable);
+    return within === undefined ? reading.then(toStep, onUnreadable) : within(reading, toStep, onExpiry, onUnreadable);
   };
 }

@@ -34,7 +34,8 @@ export function answerInTime(settling: Promise<ReceiveResult>, bounds: TimeBound
   const accept = respondWithin !== undefined && (handlerTimeoutMs === undefined || respondWithin <= handlerTimeoutMs);
   const ms = accept ? respondWithin : handlerTimeoutMs!;
   return (answers.get(ms) ?? answerWithin(ms))(
-    settling.then((result): Answer => ({ result })),
+    settling,
+    (result): Answer => ({ result }),
     (): Answer => ({
       result: accept ? success('accepted', eventName) : failure('handler_timeout', TIMED_OUT, eventName),
       settled: settling,
