@@ -58,7 +58,8 @@ export function createWebhookReceiver<Context>(
   function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
     if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery());
     const started = timed ? performance.now() : NaN;
-    const result = check(delivery, undefined, (outcome) => finish(delivery, outcome, started));
+    // Without a scope, the route finishes its outcome where it reaches it: what comes back is the result.
+    const result = check(delivery, undefined, started) as ReceiveResult | Promise<ReceiveResult>;
     return result instanceof Promise ? result : Promise.resolve(result);
   }
 
@@ -76,7 +77,7 @@ export function createWebhookReceiver<Context>(
   /** With instrumentation: the route run in its delivery's span, which ends with the answer. */
   async function traced(delivery: Delivery<Context>, scope: DeliveryScope): Promise<ReceiveResult> {
     const started = performance.now();
-    const outcome = await scope.run(() => check(delivery, scope, asIs));
+    const outcome = await scope.run(() => check(delivery, scope, started));
     const { result, settled }: Answer = 'result' in outcome ? outcome : { result: outcome };
     const deliveryId = readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
     const answered = describe(result, started, false);
@@ -98,27 +99,43 @@ export function createWebhookReceiver<Context>(
    * table's order): the header, the body, its JSON, the event, the handler. Each step's folder holds
    * the file that decides its statuses. With `handoff`, the queue takes the handler's place. A step
    * that answers at once goes on at once: only the body read, a deferred secret and an async handler
-   * cost a turn of the event loop. `done` takes the outcome where it is reached, in the same turn,
-   * rather than in a promise chained on after the route.
+   * cost a turn of the event loop. Without a scope, the outcome is finished (reported, its answer
+   * taken out) where it is reached, in the same turn, rather than in a promise chained on after the
+   * route; with one, `traced` finishes it inside the delivery's span.
    */
-  function check<R>(delivery: Delivery<Context>, scope: DeliveryScope | undefined, done: (outcome: Outcome) => R): R | Promise<R> {
+  function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined, started: number): Outcome | Promise<Outcome> {
     const secret = checkHeader(delivery.header);
     return secret instanceof Promise
-      ? secret.then((step) => afterHeader(delivery, scope, step, done))
-      : afterHeader(delivery, scope, secret, done);
+      ? secret.then((step) => afterHeader(delivery, scope, started, step))
+      : afterHeader(delivery, scope, started, secret);
   }
 
-  function afterHeader<R>(
+  function afterHeader(
     delivery: Delivery<Context>,
     scope: DeliveryScope | undefined,
+    started: number,
     secret: Step<SecretEntry>,
-    done: (outcome: Outcome) => R,
-  ): R | Promise<R> {
-    if (!secret.ok) return done(secret.answer);
+  ): Outcome | Promise<Outcome> {
+    if (!secret.ok) return end(delivery, scope, started, secret.answer);
     const content = readBody(delivery);
     return content instanceof Promise
-      ? content.then((step) => settle(afterBody(delivery, scope, secret.value, step), done))
-      : settle(afterBody(delivery, scope, secret.value, content), done);
+      ? content.then((step) => endWhenSettled(delivery, scope, started, afterBody(delivery, scope, secret.value, step)))
+      : endWhenSettled(delivery, scope, started, afterBody(delivery, scope, secret.value, content));
+  }
+
+  function endWhenSettled(
+    delivery: Delivery<Context>,
+    scope: DeliveryScope | undefined,
+    started: number,
+    outcome: Outcome | Promise<Outcome>,
+  ): Outcome | Promise<Outcome> {
+    return outcome instanceof Promise
+      ? outcome.then((settled) => end(delivery, scope, started, settled))
+      : end(delivery, scope, started, outcome);
+  }
+
+  function end(delivery: Delivery<Context>, scope: DeliveryScope | undefined, started: number, outcome: Outcome): Outcome {
+    return scope === undefined ? finish(delivery, outcome, started) : outcome;
   }
 
   function afterBody(
@@ -150,13 +167,6 @@ export function createWebhookReceiver<Context>(
 }
 
 /** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */
-const asIs = (outcome: Outcome): Outcome => outcome;
-
-/** `done` of an outcome, at once when it is there, once it settles when it is a promise. */
-function settle<R>(outcome: Outcome | Promise<Outcome>, done: (outcome: Outcome) => R): R | Promise<R> {
-  return outcome instanceof Promise ? outcome.then(done) : done(outcome);
-}
-
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
   const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
   return { status: result.status, code: result.code, eventName, durationMs, afterResponse };
