@@ -1,10 +1,10 @@
 import { settleWithin } from './deadline.js';
 
-/** Races promises against one bound, `ms`, shared by every wait a receiver starts. */
 /**
- * Waits for `settling` at most the deadline's bound: resolves with `onValue` of its value (or
- * `onError` of its rejection, else the same rejection), or with `onExpiry()` once the bound passed.
- * The mapping is applied in the same turn as the wait settles: no promise chained on per delivery.
+ * Races a promise against one bound, `ms`, shared by every wait a receiver starts: resolves with
+ * `onValue` of its value (or `onError` of its rejection, else the same rejection), or with
+ * `onExpiry()` once the bound passed. The mapping is applied in the turn the wait settles: no
+ * promise chained on per delivery. A value or rejection that comes after the bound is dropped.
  */
 export type SharedDeadline = <T, R>(
   settling: Promise<T>,
