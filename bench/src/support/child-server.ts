@@ -131,7 +131,7 @@ function readRss(pid: number): number | undefined {
 // utime and stime, counted after the command name, which may hold spaces, so after its ')'.
 // Children count too: the Node process that starts workerd serves nothing itself, its workerd child does.
 /** The CPU time, in ms, a process and its children have used so far; `undefined` off Linux or once it is gone. */
-export function readCpuMs(pid: number): number | undefined {
+function readCpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -15,18 +15,12 @@ export interface WorkerdOptions {
   readonly code: string;
   /** Default {@link BENCH_COMPATIBILITY_DATE}. */
   readonly compatibilityDate?: string;
-  /** workerd's DevTools inspector on this address (`127.0.0.1:9229`), for a CPU profile; default off. */
-  readonly inspectorAddress?: string;
-  /** Starts workerd on this CPU alone (`taskset -c`, Linux), with every thread it will ever start. */
-  readonly cpu?: number | undefined;
   /** How long workerd may take to listen. Default 30 s. */
   readonly timeoutMs?: number;
 }
 
 /** A workerd process serving one Worker on a loopback port. */
 export interface WorkerdProcess {
-  /** workerd's own pid (taskset execs it), so /proc/<pid>/stat counts workerd and nothing else. */
-  readonly pid: number;
   readonly port: number;
   /** Settles with workerd's exit code (or signal name) once it has exited, however it came to. */
   readonly exited: Promise<number | string | null>;
@@ -59,11 +53,8 @@ export function startWorkerd(options: WorkerdOptions): Promise<WorkerdProcess> {
     workerdConfig({ compatibilityDate: options.compatibilityDate ?? BENCH_COMPATIBILITY_DATE, address: '127.0.0.1:0' }),
   );
   const binary = workerdBinary();
-  const inspector = options.inspectorAddress === undefined ? [] : [`--inspector-addr=${options.inspectorAddress}`];
-  const argv = [binary, 'serve', config, '--control-fd=3', ...inspector];
-  const [command, ...args] = options.cpu === undefined ? argv : ['taskset', '-c', String(options.cpu), ...argv];
   // fd 3 is the control pipe: workerd writes one JSON line per socket once it listens.
-  const child = spawn(command!, args, { stdio: ['ignore', 'inherit', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['serve', config, '--control-fd=3'], { stdio: ['ignore', 'inherit', 'pipe', 'pipe'] });
   const stderrTail: string[] = [];
   createInterface({ input: child.stderr! }).on('line', (line) => {
     process.stderr.write(`${line}\n`);
@@ -101,7 +92,6 @@ export function startWorkerd(options: WorkerdOptions): Promise<WorkerdProcess> {
       listening = true;
       clearTimeout(timer);
       resolve({
-        pid: child.pid!,
         port: message.port,
         exited,
         stop: () => {
