@@ -1,4 +1,4 @@
-import type { LogFields, LogMethod, Logger } from './logger.js';
+import type { LogFields, LogMethod, Logger } from './log-types.js';
 
 /** How many lines one outcome may log per window before the rest are counted, not printed. */
 export const CONSOLE_LINES_PER_WINDOW = 10;
