@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { EVENT_NAMES } from '@social-webhooks/core';
-import type { RouterContext } from '../api/router.js';
+import type { ResolvedEmulatorOptions } from '../options.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { PAGE_STYLE } from './page-style.js';
+
+/** What the page is built from: the router's context has it, and the page asks for nothing more. */
+export interface PageContext {
+  /** The token the page's script authenticates with (see the router's `PAGE_TOKEN_HEADER`). */
+  readonly pageToken: string;
+  readonly options: Pick<ResolvedEmulatorOptions, 'bodyForm' | 'headerName'>;
+  readonly baseUrl: () => string;
+}
 
 /**
  * `GET /`: the page to watch deliveries, one self-contained HTML document (inline style and script,
  * no external fonts or scripts), with what its script needs in a JSON block. A per-response nonce
  * in the Content-Security-Policy lets only these inline blocks run.
  */
-export function sendPage(res: ServerResponse, context: RouterContext): void {
+export function sendPage(res: ServerResponse, context: PageContext): void {
   const nonce = randomBytes(16).toString('base64');
   const config = {
     token: context.pageToken,
