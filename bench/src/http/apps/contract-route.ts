@@ -1,6 +1,6 @@
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
-import type { FetchApp } from './fetch-apps.js';
+import type { FetchApp } from './fetch-app.js';
 
 const LIMIT = 1024 * 1024;
 const strict = new TextDecoder('utf-8', { fatal: true });

@@ -5,12 +5,7 @@ import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
 import { contractRoute } from './contract-route.js';
-
-/**
- * A Web `fetch` as Bun.serve, Deno.serve and @hono/node-server call it. The second argument is
- * passed on: on @hono/node-server it holds Node's request, which the Hono adapter reads directly.
- */
-export type FetchApp = (request: Request, env?: object) => Response | Promise<Response>;
+import type { FetchApp } from './fetch-app.js';
 
 /**
  * The servers that run on every Web runtime, each pair the library's receiver and the route a
