@@ -1,7 +1,9 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import coreLayers from './packages/core/layers.json' with { type: 'json' };
+import { noTypeImportCircle } from './scripts/no-type-import-circle.mjs';
 
 // The runtime-neutral path (STYLE.md): what Hono, Bun, Deno or a Worker loads uses Web APIs only.
 const nodeOnly = {
@@ -39,7 +41,17 @@ function coreLayerConfigs() {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.tmp/**', '**/.next/**', '**/next-env.d.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.tmp/**',
+      '**/.next/**',
+      '**/next-env.d.ts',
+      // Import circles on purpose, linted by test/import-circles.test.ts.
+      'test/import-circles/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -68,4 +80,24 @@ export default tseslint.config(
     },
   },
   ...coreLayerConfigs(),
+  {
+    // No import circles: a file never reaches itself through its imports. import-x/no-cycle follows
+    // the imports that run (to workspace packages too, through their `source` export condition, and
+    // `x.js` to `x.ts`, as tsc and vitest resolve them); local/no-type-import-circle the circles that
+    // close through a type-only import, which no-cycle skips.
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX, local: { rules: { 'no-type-import-circle': noTypeImportCircle } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }], 'local/no-type-import-circle': 'error' },
+  },
 );
