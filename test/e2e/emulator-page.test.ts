@@ -37,7 +37,8 @@ describe('the emulator page, in a real browser', () => {
     await page.locator('#live.on').waitFor();
     await expect.poll(() => page.locator(`.webhook.selected[data-webhook-id="${created.webhookId}"]`).count(), { timeout: 10_000 }).toBe(1);
 
-    await page.selectOption('#event', 'follow.created');
+    // Publish offers the selected webhook's event, not the list's first (profile.created), which no webhook hears.
+    expect(await page.inputValue('#event')).toBe('follow.created');
     await page.click('#publish-button');
     const delivery = page.locator('.delivery').first();
     await delivery.locator('[data-attempt="1"] .status').filter({ hasText: '200' }).waitFor();
@@ -83,6 +84,20 @@ describe('the emulator page, in a real browser', () => {
     await page.screenshot({ path, fullPage: true });
     console.log(`screenshot of the emulator page: ${path}`);
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("offers the selected webhook's event to publish, and follows a change of selection", async () => {
+    const updates = emulator.createWebhook({ endpoint: receiver.url, filterConfig: { event_type: 'profile.updated' } });
+    const deletions = emulator.createWebhook({ endpoint: receiver.url, filterConfig: { event_type: 'follow.deleted' } });
+    const page = await browser.newPage();
+    await page.goto(updates.portalLink);
+    await page.locator(`.webhook.selected[data-webhook-id="${updates.webhookId}"]`).waitFor();
+    expect(await page.inputValue('#event')).toBe('profile.updated');
+
+    await page.click(`.webhook[data-webhook-id="${deletions.webhookId}"]`);
+    await page.locator(`.webhook.selected[data-webhook-id="${deletions.webhookId}"]`).waitFor();
+    expect(await page.inputValue('#event')).toBe('follow.deleted');
     await page.close();
   });
 });

@@ -6,7 +6,7 @@
 export const PAGE_SCRIPT = String.raw`
 'use strict';
 const config = JSON.parse(document.getElementById('config').textContent);
-const state = { webhooks: [], deliveries: new Map(), selected: null, open: new Set(), live: false };
+const state = { webhooks: [], deliveries: new Map(), selected: null, open: new Set(), live: false, publishFollows: null };
 
 function h(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -101,8 +101,19 @@ async function replayFailed() {
 
 function select(webhookId) {
   state.selected = webhookId;
+  state.publishFollows = null;
   history.replaceState(null, '', webhookId ? '#webhook=' + webhookId : '#');
   render();
+}
+
+// Publish offers the event the selected webhook listens to: any other would reach no webhook. Set
+// once per selection (the webhook may arrive after the page, with the first list), so an event
+// picked by hand stays picked while deliveries come in.
+function followSelectedEvent() {
+  const webhook = state.webhooks.find((w) => w.webhook_id === state.selected);
+  if (!webhook || state.publishFollows === webhook.webhook_id) return;
+  state.publishFollows = webhook.webhook_id;
+  document.getElementById('event').value = webhook.filter_config.event_type;
 }
 
 function faultText(faults) {
@@ -167,6 +178,7 @@ function renderDelivery(delivery) {
 
 function render() {
   renderWebhooks();
+  followSelectedEvent();
   const shown = [...state.deliveries.values()].filter((d) => !state.selected || d.webhookId === state.selected).reverse();
   document.getElementById('deliveries-title').textContent = state.selected ? 'Deliveries of ' + state.selected : 'Deliveries';
   document.getElementById('deliveries').replaceChildren(...(shown.length === 0 ? [h('div', { className: 'empty' }, 'No delivery yet: publish an event.')] : shown.map(renderDelivery)));
