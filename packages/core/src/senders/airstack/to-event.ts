@@ -1,19 +1,11 @@
 import type { z } from 'zod';
-import { isEventName, type EventName } from '../schema/event-names.js';
-import { createFastParse } from '../schema/fast-parse.js';
-import { payloadSchemas } from '../schema/schemas.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
-import type { SecretEntry } from '../header/secret-entries.js';
-import { failure, proceed, stop, type Step } from '../result.js';
-import { isJsonObject, type JsonObject } from '../body/parse-body.js';
-
-/**
- * The event a delivery carries: one of the documented four, validated (`known`), or another name,
- * whose data is handed on unchecked. `known` travels with the event to the handler step, so it never
- * needs to be worked out, nor the type asserted, twice.
- */
-export type ReceivedEvent =
-  { readonly known: true; readonly event: WebhookEvent } | { readonly known: false; readonly event: UnknownWebhookEvent };
+import { isEventName, type EventName } from '../../schema/event-names.js';
+import { createFastParse } from '../../schema/fast-parse.js';
+import { payloadSchemas } from '../../schema/schemas.js';
+import { failure, proceed, stop, type Step } from '../../result.js';
+import { isJsonObject, type JsonObject } from '../../body/parse-body.js';
+import type { ReceivedEvent } from '../sender.js';
+import type { SecretEntry } from './secret-entries.js';
 
 /**
  * Turns a parsed body into an event (docs/contract.md §Body forms): an envelope `{ eventName, data }`
