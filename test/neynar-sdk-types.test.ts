@@ -103,7 +103,7 @@ describe('our Neynar types', () => {
       }
     };
     expectTypeOf(describeEvent).toBeFunction();
-    expectTypeOf<NeynarEvent<'user.updated'>['createdAt']>().toEqualTypeOf<number>();
+    expectTypeOf<NeynarEvent<'user.updated'>['createdAt']>().toEqualTypeOf<number | undefined>();
   });
 
   it("are an event map a sender can be typed with, keyed by Neynar's event names", () => {

@@ -35,3 +35,20 @@ export type {
 export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
 export { deliveryVerifier, type DeliveryInput, type DeliveryVerifier, type VerifierOptions, type VerifyResult } from './verifier.js';
+
+// Neynar (docs/contract.md §Senders, Neynar): the sender, its events and their schemas.
+export { neynarSender, type NeynarSenderOptions } from './senders/neynar/neynar-sender.js';
+export type { NeynarSecret, NeynarSecretsOption, NeynarSecretsSource } from './senders/neynar/secrets.js';
+export { NEYNAR_EVENT_NAMES, isNeynarEventName, type NeynarEventName } from './senders/neynar/event-names.js';
+export { NEYNAR_SIGNATURE_HEADER } from './senders/neynar/signature.js';
+export { neynarSchemas } from './senders/neynar/schemas.js';
+export type {
+  NeynarCast,
+  NeynarEvent,
+  NeynarEventPayloads,
+  NeynarEvents,
+  NeynarFollow,
+  NeynarReaction,
+  NeynarTrade,
+  NeynarUser,
+} from './senders/neynar/types.js';

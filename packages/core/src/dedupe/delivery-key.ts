@@ -1,6 +1,7 @@
 import type { AnyEvent } from '../schema/types.js';
 import type { ReadBody } from '../delivery.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
+import { toHex } from '../hex.js';
 
 // Longer ids are hashed with the body instead: a key is stored per delivery, so it stays short.
 const MAX_ID_LENGTH = 256;
@@ -49,8 +50,5 @@ function bodyBytes(body: ReadBody): Uint8Array<ArrayBuffer> {
 }
 
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 }

@@ -44,7 +44,9 @@ async function runGuarded<Context>(options: ResolvedOptions<Context>, input: Han
   const { received, context } = input;
   const { event } = received;
   const claim =
-    options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId, options.sender);
+    options.dedupe === undefined
+      ? undefined
+      : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId, options.sender);
   if (claim?.ok === false) return { result: claim.answer };
   const work = Promise.resolve(dispatch(options, received, context)).then(async (result) => {
     await claim?.value(result);

@@ -128,7 +128,9 @@ export interface PipelineOptions<Context, Events extends EventMap = AirstackEven
  * events only: the `on` map's types are contravariant, so the typed form is not assignable to this
  * one, and the receiver converts it here, once.
  */
-export function asRuntimeOptions<Context, Events extends EventMap>(options: WebhookOptions<Context, Events>): WebhookOptions<Context, EventMap> {
+export function asRuntimeOptions<Context, Events extends EventMap>(
+  options: WebhookOptions<Context, Events>,
+): WebhookOptions<Context, EventMap> {
   return options as unknown as WebhookOptions<Context, EventMap>;
 }
 

@@ -128,7 +128,9 @@ function toSender<Context>(options: WebhookOptions<Context, EventMap>, fail: (me
   }
   const { name } = sender as Sender;
   if (options.secret !== undefined) {
-    fail(`\`secret\` is for the founding service; the ${name} sender carries its own secrets. Pass them to the sender, e.g. neynarSender({ secrets }).`);
+    fail(
+      `\`secret\` is for the founding service; the ${name} sender carries its own secrets. Pass them to the sender, e.g. neynarSender({ secrets }).`,
+    );
   }
   if (options.header !== undefined) fail(`\`header\` is for the founding service; the ${name} sender reads its own header.`);
   return sender as Sender;

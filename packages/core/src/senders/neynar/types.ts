@@ -51,10 +51,11 @@ export interface NeynarEventPayloads {
 /**
  * A validated Neynar delivery, as a handler receives it. A union over the event names, so
  * `switch (event.eventName)` narrows `data`; `NeynarEvent<'cast.created'>` is the one member.
- * `createdAt` is the body's `created_at`: when Neynar sent the event, in unix seconds.
+ * `createdAt` is the body's `created_at`: when Neynar sent the event, in unix seconds; absent when
+ * the body has none (the SDK types `trade.created` bodies without it).
  */
 export type NeynarEvent<Name extends NeynarEventName = NeynarEventName> = {
-  [N in Name]: { readonly eventName: N; readonly data: NeynarEventPayloads[N]; readonly createdAt: number };
+  [N in Name]: { readonly eventName: N; readonly data: NeynarEventPayloads[N]; readonly createdAt?: number };
 }[Name];
 
 /** Neynar's events by name: the event map a Neynar sender is typed with. */
