@@ -25,8 +25,9 @@ function coreLayerConfigs() {
     const patterns = [nodeOnly];
     if (above.length > 0) {
       patterns.push({
-        // From a file in a folder, the other units are `../name`; from a file at the root, `./name`.
-        regex: `^${folder ? '\\.\\.' : '\\.'}/(?:${above.join('|')})(?:/|$)`,
+        // From a file in a folder, the other units are `../name` (`../../name` a folder deeper, as in
+        // senders/neynar/); from a file at the root, `./name`.
+        regex: `^${folder ? '(?:\\.\\./)+' : '\\./'}(?:${above.join('|')})(?:/|$)`,
         message:
           `${unit} is below these in packages/core/layers.json and may not import them: imports in the core run ` +
           'downward only. Move what both need into a lower unit (the vocabulary: errors.ts, result.ts, delivery.ts).',

@@ -42,6 +42,7 @@ describe('webhookWorker and the failed-job commands', () => {
       key: 'follow.created:id:finish-me',
       carrier: {},
       receivedAt: Date.now(),
+      sender: 'airstack',
     });
     await started;
     await closers.pop()!();
@@ -68,6 +69,7 @@ describe('webhookWorker and the failed-job commands', () => {
       key: 'follow.created:id:return-me',
       carrier: {},
       receivedAt: Date.now(),
+      sender: 'airstack',
     });
     await started;
     const closing = performance.now();
@@ -91,7 +93,7 @@ describe('webhookWorker and the failed-job commands', () => {
       if (fail) throw new Error('downstream is down');
     });
     for (const id of ['fail-1', 'fail-2'])
-      await handoff.enqueue({ event: event(id), key: `follow.created:id:${id}`, carrier: {}, receivedAt: Date.now() });
+      await handoff.enqueue({ event: event(id), key: `follow.created:id:${id}`, carrier: {}, receivedAt: Date.now(), sender: 'airstack' });
     for (let waited = 0; (await queue.getFailedCount()) < 2 && waited < 10_000; waited += 50) await sleep(50);
     expect(attempts.sort()).toEqual([1, 1, 2, 2]);
 

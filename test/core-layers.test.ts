@@ -35,8 +35,13 @@ describe("the core's import order", () => {
   });
 
   it.each([
-    ['a step importing the receiver above it', 'header/check.ts', "import { createWebhookReceiver } from '../receiver.js';"],
-    ['a step importing a later step', 'body/check.ts', "import type { ToEventResult } from '../event/to-event.js';"],
+    ['a step importing the receiver above it', 'senders/check.ts', "import { createWebhookReceiver } from '../receiver.js';"],
+    ['a step importing a later step', 'body/check.ts', "import type { ReceivedEvent } from '../senders/sender.js';"],
+    [
+      'a sender importing the options above it',
+      'senders/neynar/check.ts',
+      "import { resolveOptions } from '../../options/resolve-options.js';",
+    ],
     ['a store importing the handler step', 'dedupe/check.ts', "export { dispatch } from '../handler/dispatch.js';"],
     ['the vocabulary importing a folder', 'result.ts', "import type { EventName } from './schema/event-names.js';"],
     ['the vocabulary importing the receiver', 'delivery.ts', "import type { WebhookReceiver } from './receiver.js';"],
@@ -48,7 +53,8 @@ describe("the core's import order", () => {
 
   it.each([
     ['a step importing the vocabulary', 'handler/check.ts', "import { failure } from '../result.js';"],
-    ['a step importing an earlier step', 'event/check.ts', "import type { SecretEntry } from '../header/secret-entries.js';"],
+    ['a step importing an earlier step', 'senders/check.ts', "import { parseBody } from '../body/parse-body.js';"],
+    ['a sender importing the seam of its own folder', 'senders/neynar/check.ts', "import type { Sender } from '../sender.js';"],
     ['a file importing its own folder', 'body/check.ts', "import { concatChunks } from './concat-chunks.js';"],
     ['the receiver importing a step', 'receiver.ts', "import { dispatch } from './handler/dispatch.js';"],
   ])('accepts %s', async (_name, file, code) => {

@@ -2,11 +2,13 @@
 // stores. Adapter plumbing is in `./adapter`, Node stream reading in `./node`, samples in `./samples`.
 export { EVENT_NAMES, isEventName, type EventName } from './schema/event-names.js';
 export { eventPayloadSchemas, followPayloadSchema, profilePayloadSchema, webhookEventSchema } from './schema/schemas.js';
-export type { EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
+export type { AnyEvent, EventPayloads, FollowPayload, ProfilePayload, UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
 export { withUnknownFields, type WithUnknownFields } from './schema/unknown-fields.js';
 export { ERROR_STATUS, WebhookError, isWebhookError, type WebhookErrorCode, type WebhookErrorStatus } from './errors.js';
-export type { EventHandler, EventHandlers, WebhookOptions } from './options/options.js';
-export type { SecretOption, SecretSource } from './header/secret-entries.js';
+export type { EventHandler, EventHandlers, PipelineOptions, SenderChoice, WebhookOptions } from './options/options.js';
+export type { SecretOption, SecretSource } from './senders/airstack/secret-entries.js';
+export type { EventMap, EventOf, ReceivedEvent, Sender, SenderSetup, SenderSteps } from './senders/sender.js';
+export { airstackSender, type AirstackEvents, type AirstackSenderOptions } from './senders/airstack/airstack-sender.js';
 export { DEFAULT_HEADER, DEFAULT_MAX_BODY_BYTES } from './options/resolve-options.js';
 export type { SuccessCode } from './result.js';
 export { webhookHandler, type WebHandler, type WebWebhookOptions } from './web/webhook-handler.js';
@@ -33,3 +35,20 @@ export type {
 export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
 export { deliveryVerifier, type DeliveryInput, type DeliveryVerifier, type VerifierOptions, type VerifyResult } from './verifier.js';
+
+// Neynar (docs/contract.md §Senders, Neynar): the sender, its events and their schemas.
+export { neynarSender, type NeynarSenderOptions } from './senders/neynar/neynar-sender.js';
+export type { NeynarSecret, NeynarSecretsOption, NeynarSecretsSource } from './senders/neynar/secrets.js';
+export { NEYNAR_EVENT_NAMES, isNeynarEventName, type NeynarEventName } from './senders/neynar/event-names.js';
+export { NEYNAR_SIGNATURE_HEADER } from './senders/neynar/signature.js';
+export { neynarSchemas } from './senders/neynar/schemas.js';
+export type {
+  NeynarCast,
+  NeynarEvent,
+  NeynarEventPayloads,
+  NeynarEvents,
+  NeynarFollow,
+  NeynarReaction,
+  NeynarTrade,
+  NeynarUser,
+} from './senders/neynar/types.js';

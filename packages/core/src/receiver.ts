@@ -1,19 +1,16 @@
 import type { Delivery, ReadBody } from './delivery.js';
 import type { ReceiveResult, Step } from './result.js';
-import type { SecretEntry } from './header/secret-entries.js';
 import { createReporter } from './observe/create-reporter.js';
 import type { DeliveryReport } from './observe/delivery-report.js';
 import { isIgnored } from './observe/logger.js';
 import type { DeliveryScope } from './observe/instrumentation.js';
 import { readDeliveryId } from './dedupe/delivery-id.js';
 import { handOff } from './handoff/hand-off.js';
-import type { WebhookOptions } from './options/options.js';
-import { resolveOptions, type ResolvedOptions } from './options/resolve-options.js';
-import { createHeaderCheck, type SecretSupply } from './header/check-header.js';
-import { deferSecret } from './header/deferred-secret.js';
+import { asRuntimeOptions, type WebhookOptions } from './options/options.js';
+import { resolveOptions } from './options/resolve-options.js';
+import type { EventMap, ReceivedEvent } from './senders/sender.js';
+import type { AirstackEvents } from './senders/airstack/airstack-sender.js';
 import { createBodyReader } from './body/read-body.js';
-import { parseBody } from './body/parse-body.js';
-import { toEvent } from './event/to-event.js';
 import type { Answer } from './handler/respond-within.js';
 import { runHandler } from './handler/run-handler.js';
 
@@ -22,8 +19,13 @@ type Outcome = ReceiveResult | Answer;
 
 /** The framework-free receive path that every adapter drives. */
 export interface WebhookReceiver<Context> {
-  /** The delivery header's name, lower-cased. */
-  readonly header: string;
+  /**
+   * The header that carries the sender's proof, lower-cased: an adapter hands its value over as
+   * `Delivery.header`. `undefined` when the proof is in the body (Mini App events).
+   */
+  readonly header: string | undefined;
+  /** The sender's name (`airstack`, `neynar`, `miniapp`). */
+  readonly sender: string;
   /** The body limit in bytes. */
   readonly maxBodyBytes: number;
   /** Checks, parses, validates and dispatches one delivery. Never rejects. */
@@ -37,12 +39,12 @@ export interface WebhookReceiver<Context> {
  * @param source the package name that starts error messages, e.g. `@social-webhooks/express`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  */
-export function createWebhookReceiver<Context>(
-  options: WebhookOptions<Context>,
+export function createWebhookReceiver<Context, Events extends EventMap = AirstackEvents>(
+  options: WebhookOptions<Context, Events>,
   source = '@social-webhooks/core',
 ): WebhookReceiver<Context> {
-  const resolved = resolveOptions(options, source);
-  const checkHeader = createHeaderCheck(resolved.header, secretSupply(resolved, source));
+  const resolved = resolveOptions(asRuntimeOptions(options), source);
+  const { checkHeader, readEvent } = resolved.steps;
   const readBody = createBodyReader(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
   const report = createReporter(resolved.logger, resolved.onResult);
 
@@ -96,31 +98,32 @@ export function createWebhookReceiver<Context>(
 
   /**
    * The route, one step a line, each answering or going on (docs/contract.md §Statuses, in the
-   * table's order): the header, the body, its JSON, the event, the handler. Each step's folder holds
-   * the file that decides its statuses. With `handoff`, the queue takes the handler's place. A step
-   * that answers at once goes on at once: only the body read, a deferred secret and an async handler
-   * cost a turn of the event loop. Without a scope, the outcome is finished (reported, its answer
+   * table's order): the sender's header check, the body, the sender's proof and event, the handler.
+   * Each step's folder holds the file that decides its statuses (the sender's in `senders/`). With
+   * `handoff`, the queue takes the handler's place. A step that answers at once goes on at once: only
+   * the body read, a deferred secret, a sender's asynchronous proof and an async handler cost a turn
+   * of the event loop. Without a scope, the outcome is finished (reported, its answer
    * taken out) where it is reached, in the same turn, rather than in a promise chained on after the
    * route; with one, `traced` finishes it inside the delivery's span.
    */
   function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined, started: number): Outcome | Promise<Outcome> {
-    const secret = checkHeader(delivery.header);
-    return secret instanceof Promise
-      ? secret.then((step) => afterHeader(delivery, scope, started, step))
-      : afterHeader(delivery, scope, started, secret);
+    const proof = checkHeader(delivery.header);
+    return proof instanceof Promise
+      ? proof.then((step) => afterHeader(delivery, scope, started, step))
+      : afterHeader(delivery, scope, started, proof);
   }
 
   function afterHeader(
     delivery: Delivery<Context>,
     scope: DeliveryScope | undefined,
     started: number,
-    secret: Step<SecretEntry>,
+    proof: Step<unknown>,
   ): Outcome | Promise<Outcome> {
-    if (!secret.ok) return end(delivery, scope, started, secret.answer);
+    if (!proof.ok) return end(delivery, scope, started, proof.answer);
     const content = readBody(delivery);
     return content instanceof Promise
-      ? content.then((step) => endWhenSettled(delivery, scope, started, afterBody(delivery, scope, secret.value, step)))
-      : endWhenSettled(delivery, scope, started, afterBody(delivery, scope, secret.value, content));
+      ? content.then((step) => endWhenSettled(delivery, scope, started, afterBody(delivery, scope, proof.value, step)))
+      : endWhenSettled(delivery, scope, started, afterBody(delivery, scope, proof.value, content));
   }
 
   function endWhenSettled(
@@ -141,13 +144,22 @@ export function createWebhookReceiver<Context>(
   function afterBody(
     delivery: Delivery<Context>,
     scope: DeliveryScope | undefined,
-    secret: SecretEntry,
+    proof: unknown,
     content: Step<ReadBody>,
   ): Outcome | Promise<Outcome> {
     if (!content.ok) return content.answer;
-    const body = parseBody(content.value);
-    if (!body.ok) return body.answer;
-    const event = toEvent(body.value, secret);
+    const event = readEvent(content.value, proof);
+    return event instanceof Promise
+      ? event.then((step) => afterEvent(delivery, scope, content.value, step))
+      : afterEvent(delivery, scope, content.value, event);
+  }
+
+  function afterEvent(
+    delivery: Delivery<Context>,
+    scope: DeliveryScope | undefined,
+    body: ReadBody,
+    event: Step<ReceivedEvent>,
+  ): Outcome | Promise<Outcome> {
     if (!event.ok) return event.answer;
     const deliveryId =
       resolved.dedupe === undefined && resolved.handoff === undefined
@@ -156,31 +168,20 @@ export function createWebhookReceiver<Context>(
     if (resolved.handoff !== undefined) {
       return handOff(
         resolved.handoff,
-        { event: event.value.event, body: content.value, deliveryId, carrier: scope?.inject() ?? {} },
+        { event: event.value.event, body, deliveryId, carrier: scope?.inject() ?? {}, sender: resolved.sender },
         resolved.logger,
       );
     }
-    return runHandler(resolved, { received: event.value, body: content.value, context: delivery.context, deliveryId });
+    return runHandler(resolved, { received: event.value, body, context: delivery.context, deliveryId });
   }
 
-  return { header: resolved.header, maxBodyBytes: resolved.maxBodyBytes, receive };
+  return { header: resolved.steps.header, sender: resolved.sender.name, maxBodyBytes: resolved.maxBodyBytes, receive };
 }
 
 /** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
   const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
   return { status: result.status, code: result.code, eventName, durationMs, afterResponse };
-}
-
-/**
- * The secrets as given, or a deferred secret read on the first delivery whose failures are logged.
- * Shared with the verifier, which checks the header the same way.
- */
-export function secretSupply<Context>(resolved: ResolvedOptions<Context>, source: string): SecretSupply {
-  const { secretSource, logger } = resolved;
-  if (secretSource === undefined) return { entries: resolved.secrets };
-  // Through the resolved logger: the default console logger rate-limits it, `logger: false` silences it.
-  return { load: deferSecret(secretSource, source), onUnavailable: (error) => logger.error(error.message, { code: error.code, error }) };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

@@ -1,22 +1,29 @@
 import type { BodyContent } from './delivery.js';
 import type { WebhookErrorCode } from './errors.js';
 import { failure, type ReceiveResult } from './result.js';
-import type { UnknownWebhookEvent, WebhookEvent } from './schema/types.js';
-import type { WebhookOptions } from './options/options.js';
+import type { UnknownWebhookEvent } from './schema/types.js';
+import type { SenderChoice, WebhookOptions } from './options/options.js';
 import { resolveOptions } from './options/resolve-options.js';
-import { createHeaderCheck } from './header/check-header.js';
-import { secretSupply } from './receiver.js';
+import type { AirstackEvents } from './senders/airstack/airstack-sender.js';
+import type { EventMap, EventOf } from './senders/sender.js';
 import { createBodyReader } from './body/read-body.js';
-import { parseBody } from './body/parse-body.js';
-import { toEvent } from './event/to-event.js';
 
-/** What {@link deliveryVerifier} takes: the receiver's options that decide whether a delivery is valid. */
-export type VerifierOptions = Pick<WebhookOptions<unknown>, 'secret' | 'header' | 'maxBodyBytes'>;
+/**
+ * What {@link deliveryVerifier} takes: the receiver's options that decide whether a delivery is
+ * valid: the sender (the founding service's `secret` and `header`, or `sender`) and `maxBodyBytes`.
+ */
+export type VerifierOptions<Events extends EventMap = AirstackEvents> = SenderChoice<Events> & {
+  /** The largest body accepted, in bytes. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+};
 
 /** One delivery as received or stored anywhere: its header value, content type and body. */
 export interface DeliveryInput {
-  /** The delivery header's value (`x-airstack-webhook` by default); absent or empty is refused. */
-  readonly header: string | null | undefined;
+  /**
+   * The value of the sender's header (`x-airstack-webhook` by default, `x-neynar-signature` for
+   * Neynar); absent or empty is refused. Mini App events carry their proof in the body: leave it out.
+   */
+  readonly header?: string | null | undefined;
   /** The `content-type` header, if any; absent is accepted, as by the receiver. */
   readonly contentType?: string | null | undefined;
   /** The `content-encoding` header, if any: a compressed body is refused (415), as by the receiver. */
@@ -29,8 +36,8 @@ export interface DeliveryInput {
  * A verified delivery's event (`known: false` for an event name the library does not know, whose
  * data is not validated), or a refusal with the status and stable code the receiver would answer.
  */
-export type VerifyResult =
-  | { readonly ok: true; readonly known: true; readonly event: WebhookEvent }
+export type VerifyResult<Events extends EventMap = AirstackEvents> =
+  | { readonly ok: true; readonly known: true; readonly event: EventOf<Events> }
   | { readonly ok: true; readonly known: false; readonly event: UnknownWebhookEvent }
   | {
       readonly ok: false;
@@ -42,7 +49,7 @@ export type VerifyResult =
     };
 
 /** Checks one delivery; never rejects. */
-export type DeliveryVerifier = (delivery: DeliveryInput) => Promise<VerifyResult>;
+export type DeliveryVerifier<Events extends EventMap = AirstackEvents> = (delivery: DeliveryInput) => Promise<VerifyResult<Events>>;
 
 const SOURCE = '@social-webhooks/core';
 const encoder = new TextEncoder();
@@ -56,29 +63,30 @@ const NOT_RAW = failure('invalid_json', 'The body must be the bytes or text as r
  *
  * Like Stripe's `constructEventAsync`, it needs the body as received, not a parsed and re-serialised object.
  *
- * @param options `secret` (required), `header` (default `x-airstack-webhook`), `maxBodyBytes`
- *   (default 1 MiB).
+ * @param options `secret` (required without `sender`), `header` (default `x-airstack-webhook`) or
+ *   `sender` (`neynarSender({ secrets })`, …), and `maxBodyBytes` (default 1 MiB).
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const verify = deliveryVerifier({ secret: process.env.WEBHOOK_SECRET });
  * const result = await verify({ header: event.headers['x-airstack-webhook'], contentType: event.headers['content-type'], body: event.body });
  * if (!result.ok) return { statusCode: result.status, body: result.body };
  */
-export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
+export function deliveryVerifier<Events extends EventMap = AirstackEvents>(options: VerifierOptions<Events>): DeliveryVerifier<Events> {
   // Only the options that decide validity are read: no handler, hook or logger ever runs here.
   const picked =
     options === null || typeof options !== 'object'
       ? options
-      : { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes };
-  const resolved = resolveOptions(picked as WebhookOptions<unknown>, SOURCE);
-  const checkHeader = createHeaderCheck(resolved.header, secretSupply(resolved, SOURCE));
+      : options.sender === undefined
+        ? { secret: options.secret, header: options.header, maxBodyBytes: options.maxBodyBytes }
+        : { sender: options.sender, maxBodyBytes: options.maxBodyBytes };
+  const resolved = resolveOptions(picked as WebhookOptions<unknown, EventMap>, SOURCE);
+  const { checkHeader, readEvent } = resolved.steps;
   const readBody = createBodyReader(resolved.maxBodyBytes);
 
   return async function verifyDelivery({ header, contentType, contentEncoding, body }) {
-    let secret = checkHeader(header);
     // A `secret` given as a function is read on the first delivery, as by the receiver.
-    if (secret instanceof Promise) secret = await secret;
-    if (!secret.ok) return refused(secret.answer);
+    const proof = await checkHeader(header);
+    if (!proof.ok) return refused(proof.answer);
     if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
       // Checked after the header: a forged delivery learns nothing, as from the receiver.
       return refused(NOT_RAW);
@@ -92,11 +100,9 @@ export function deliveryVerifier(options: VerifierOptions): DeliveryVerifier {
       context: undefined,
     });
     if (!content.ok) return refused(content.answer);
-    const parsed = parseBody(content.value);
-    if (!parsed.ok) return refused(parsed.answer);
-    const event = toEvent(parsed.value, secret.value);
+    const event = await readEvent(content.value, proof.value);
     if (!event.ok) return refused(event.answer);
-    return { ok: true, ...event.value };
+    return { ok: true, ...event.value } as VerifyResult<Events>;
   };
 }
 
@@ -106,7 +112,7 @@ function asContent(body: Uint8Array | string, limit: number): BodyContent {
   return body.byteLength > limit ? { kind: 'too-large' } : { kind: 'bytes', bytes: body };
 }
 
-function refused(answer: ReceiveResult): VerifyResult {
+function refused(answer: ReceiveResult): VerifyResult<never> {
   const { message } = JSON.parse(answer.body) as { message: string };
   return { ok: false, status: answer.status, code: answer.code as WebhookErrorCode, message, body: answer.body };
 }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { closeAfter, createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
+import {
+  closeAfter,
+  createWebhookReceiver,
+  type AirstackEvents,
+  type EventMap,
+  type ReceiveResult,
+  type WebhookOptions,
+} from '@social-webhooks/core/adapter';
 import { isUnboundedRest, nodeDelivery } from '@social-webhooks/node';
 import { passBodyThrough, readPassedBody } from './pass-body-through.js';
 
@@ -10,10 +17,10 @@ export interface FastifyContext {
 }
 
 /** Options of the Fastify plugin: the receiver's options and the route's path. */
-export interface FastifyWebhookOptions extends WebhookOptions<FastifyContext> {
+export type FastifyWebhookOptions<Events extends EventMap = AirstackEvents> = WebhookOptions<FastifyContext, Events> & {
   /** The path of the POST route, under the plugin's `prefix` if any. Default `/webhook`. */
   readonly path?: string;
-}
+};
 
 /**
  * A Fastify plugin (Fastify 4 and 5) that adds a POST route receiving the service's webhooks: it
@@ -40,8 +47,8 @@ export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async fu
   // Fastify hands its own register options to the plugin too; they are not the receiver's.
   const receiverOptions = Object.fromEntries(
     Object.entries(rest).filter(([key]) => !REGISTER_OPTIONS.has(key)),
-  ) as unknown as WebhookOptions<FastifyContext>;
-  const receiver = createWebhookReceiver<FastifyContext>(receiverOptions, '@social-webhooks/fastify');
+  ) as unknown as WebhookOptions<FastifyContext, EventMap>;
+  const receiver = createWebhookReceiver(receiverOptions, '@social-webhooks/fastify');
   // Encapsulated: these parsers apply to this plugin's routes only. Every content type is passed
   // through unread, so the header is checked before a byte of the body is read
   // (docs/contract.md §Header check), and the receiver answers 415 to a content type not JSON.

@@ -1,18 +1,19 @@
 import type { Context, Env, Handler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { closeAfter, createWebhookReceiver, type WebhookOptions } from '@social-webhooks/core/adapter';
+import { closeAfter, createWebhookReceiver, type AirstackEvents, type EventMap, type WebhookOptions } from '@social-webhooks/core/adapter';
 import { nodeHeader, untouchedNodeIncoming, type NodeIncoming } from '@social-webhooks/core/node';
 import { readHonoBody } from './read-hono-body.js';
 
 /** Options of the Hono adapter: handlers get Hono's `c` second. */
-export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>;
+export type HonoWebhookOptions<E extends Env = Env, Events extends EventMap = AirstackEvents> = WebhookOptions<Context<E>, Events>;
 
 /**
  * A Hono handler that receives the service's webhooks: checks the delivery header in constant time,
  * parses and validates the body, runs the handler for its event, and answers the status of docs/contract.md §Statuses.
  * Runs wherever Hono runs (Node, Bun, Deno, Workers); reads the body through Hono's cache.
  *
- * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
+ * @param options `secret` (required without `sender`), `header` (default `x-airstack-webhook`) or
+ *   `sender` (`neynarSender({ secrets })`, `miniAppSender({ verifyAppKey })`), `on`, `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `handlerTimeoutMs`,
  *   `bodyTimeoutMs`, `logger`, `onResult`, `handoff` (a durable queue instead of `on`),
  *   `deliveryIdHeaders`, `instrumentation`.
@@ -27,7 +28,9 @@ export type HonoWebhookOptions<E extends Env = Env> = WebhookOptions<Context<E>>
  * // On Workers, secrets live on `env`, not `process.env`: pass `secret` as a function that reads
  * // the bindings `fetch` was given (the README's Worker quickstart shows how).
  */
-export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<E>): Handler<E> {
+export function webhookHandler<E extends Env = Env, Events extends EventMap = AirstackEvents>(
+  options: HonoWebhookOptions<E, Events>,
+): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
   const headerName = receiver.header;
   return function socialWebhooksHono(c: Context<E>): Promise<Response> {
@@ -37,7 +40,7 @@ export function webhookHandler<E extends Env = Env>(options: HonoWebhookOptions<
     const headers = incoming === undefined ? webHeaders(c.req.raw.headers) : nodeHeaders(incoming.headers);
     return receiver
       .receive({
-        header: headers(headerName),
+        header: headerName === undefined ? undefined : headers(headerName),
         contentType: headers('content-type'),
         contentEncoding: headers('content-encoding'),
         contentLength: headers('content-length'),

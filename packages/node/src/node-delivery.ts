@@ -3,8 +3,8 @@ import type { BodyContent, Delivery } from '@social-webhooks/core/adapter';
 
 /** What {@link nodeDelivery} needs: the request's headers and how this framework reads its body. */
 export interface NodeDeliveryOptions<Context> {
-  /** The receiver's delivery header name, lower-case (`receiver.header`). */
-  readonly headerName: string;
+  /** The header that carries the sender's proof, lower-case (`receiver.header`); `undefined` when the proof is in the body. */
+  readonly headerName: string | undefined;
   /** The request's headers as Node parsed them (`req.headers`; Fastify's `request.headers`). */
   readonly headers: IncomingHttpHeaders;
   /** Reads the body, answering `too-large` past `limit` bytes (`readNodeBody` for a plain stream). */
@@ -24,7 +24,7 @@ export interface NodeDeliveryOptions<Context> {
 export function nodeDelivery<Context>(options: NodeDeliveryOptions<Context>): Delivery<Context> {
   const { headerName, headers, readBody, context } = options;
   return {
-    header: headers[headerName] as string | undefined,
+    header: headerName === undefined ? undefined : (headers[headerName] as string | undefined),
     contentType: headers['content-type'],
     contentEncoding: headers['content-encoding'],
     contentLength: headers['content-length'],

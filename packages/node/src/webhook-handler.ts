@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createWebhookReceiver, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
+import {
+  createWebhookReceiver,
+  type AirstackEvents,
+  type EventMap,
+  type ReceiveResult,
+  type WebhookOptions,
+} from '@social-webhooks/core/adapter';
 import { answerNodeRequest } from './answer-node-request.js';
 import { writeResult } from './write-result.js';
 
@@ -10,9 +16,11 @@ export interface NodeContext<Req extends IncomingMessage = IncomingMessage, Res 
 }
 
 /** Options of the Node adapter; see `WebhookOptions` in `@social-webhooks/core`. */
-export type NodeWebhookOptions<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse> = WebhookOptions<
-  NodeContext<Req, Res>
->;
+export type NodeWebhookOptions<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+  Events extends EventMap = AirstackEvents,
+> = WebhookOptions<NodeContext<Req, Res>, Events>;
 
 /** Connect's `next`: called with an error only if writing the answer failed. */
 export type NodeNext = (error?: unknown) => void;
@@ -40,7 +48,8 @@ const METHOD_NOT_ALLOWED: ReceiveResult = {
  * runs the handler for its event, and answers the status of docs/contract.md §Statuses. Answers 405 to
  * anything but POST. Works after a body parser too (see the README's notes on body parsers).
  *
- * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
+ * @param options `secret` (required without `sender`), `header` (default `x-airstack-webhook`) or
+ *   `sender` (`neynarSender({ secrets })`, `miniAppSender({ verifyAppKey })`), `on`, `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe`, `respondWithin`, `logger`, `onResult`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
@@ -50,9 +59,11 @@ const METHOD_NOT_ALLOWED: ReceiveResult = {
  * });
  * http.createServer((req, res) => (req.url === '/webhook' ? receive(req, res) : res.end())).listen(3000);
  */
-export function webhookHandler<Req extends IncomingMessage = IncomingMessage, Res extends ServerResponse = ServerResponse>(
-  options: NodeWebhookOptions<Req, Res>,
-): NodeWebhookListener<Req, Res> {
+export function webhookHandler<
+  Req extends IncomingMessage = IncomingMessage,
+  Res extends ServerResponse = ServerResponse,
+  Events extends EventMap = AirstackEvents,
+>(options: NodeWebhookOptions<Req, Res, Events>): NodeWebhookListener<Req, Res> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/node');
   return function socialWebhooksNode(req, res, next) {
     if (req.method !== 'POST') {

@@ -24,6 +24,7 @@ describe('bullmqHandoff', () => {
       key: 'follow.created:header:k1',
       carrier: { traceparent: 't' },
       receivedAt: 42,
+      sender: 'airstack',
     });
     expect(adds).toEqual([
       [

@@ -6,3 +6,5 @@ export type { ReceiveResult, SuccessCode } from '../result.js';
 export { readStream, readWebBody } from '../body/read-web-body.js';
 export { closeAfter, toResponse } from '../web/webhook-handler.js';
 export type { WebhookOptions } from '../options/options.js';
+export type { AirstackEvents } from '../senders/airstack/airstack-sender.js';
+export type { EventMap } from '../senders/sender.js';

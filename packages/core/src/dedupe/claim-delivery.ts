@@ -1,9 +1,9 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { AnyEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
 import type { ResolvedLogger } from '../observe/logger.js';
 import type { ReadBody } from '../delivery.js';
 import { failure, proceed, stop, success, type ReceiveResult, type Step } from '../result.js';
-import { deliveryKey } from './delivery-key.js';
+import { deliveryKey, type KeyRule } from './delivery-key.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
 import type { ClaimState } from './dedupe-store.js';
 import { withTimeout } from './with-timeout.js';
@@ -26,17 +26,18 @@ const NOTHING_HELD = proceed<Settle>(async () => undefined);
  */
 export async function claimDelivery(
   dedupe: ResolvedDedupe,
-  event: WebhookEvent | UnknownWebhookEvent,
+  event: AnyEvent,
   body: ReadBody,
   logger: ResolvedLogger,
-  deliveryId?: string,
+  deliveryId: string | undefined,
+  rule: KeyRule,
 ): Promise<Step<Settle>> {
   const { eventName } = event;
   const token = crypto.randomUUID();
   let key: string;
   let claiming: Promise<ClaimState> | undefined;
   try {
-    key = await deliveryKey(dedupe, event, body, deliveryId);
+    key = await deliveryKey(dedupe, event, body, deliveryId, rule);
     const state = await call(dedupe, 'claim', () => (claiming = dedupe.store.claim(key, token, dedupe.leaseMs)));
     logger.debug(`social-webhooks: dedupe claim: ${state}`, { eventName });
     if (state === 'completed') return stop(success('duplicate', eventName));

@@ -1,4 +1,4 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { AnyEvent, UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
 import type { DedupeStore } from './dedupe-store.js';
 
 /**
@@ -10,8 +10,11 @@ import type { DedupeStore } from './dedupe-store.js';
  */
 export type StoreErrorPolicy = 'reject' | 'process';
 
-/** The `dedupe` option: how duplicate deliveries are recognised and remembered. */
-export interface DedupeOptions {
+/**
+ * The `dedupe` option: how duplicate deliveries are recognised and remembered. `Event` is the
+ * event type `key` gets: the founding service's by default, the sender's own with `sender`.
+ */
+export interface DedupeOptions<Event extends AnyEvent = WebhookEvent | UnknownWebhookEvent> {
   /** Where claims are kept. Default: `memoryStore()`, which protects one process only. */
   readonly store?: DedupeStore;
   /** How long a handled delivery is remembered, in ms. Default 24 hours. */
@@ -26,11 +29,12 @@ export interface DedupeOptions {
   /** What to do when the store fails; see {@link StoreErrorPolicy}. Default `'reject'`. */
   readonly onStoreError?: StoreErrorPolicy;
   /**
-   * Derives a delivery's key from its event. Return `undefined` to fall back to the default: the
-   * payload's `id` when it is a non-empty string, otherwise the SHA-256 of the body. The key is
-   * scoped by the event name either way. If it throws, the delivery is treated as a store failure.
+   * Derives a delivery's key from its event. Return `undefined` to fall back to the default: a
+   * delivery id header, then (for the founding service) the payload's `id` when it is a non-empty
+   * string, otherwise the SHA-256 of the body. The key is scoped by the sender and the event name
+   * either way. If it throws, the delivery is treated as a store failure.
    */
-  readonly key?: (event: WebhookEvent | UnknownWebhookEvent) => string | undefined;
+  readonly key?: (event: Event) => string | undefined;
 }
 
 /** 24 hours: longer than the service's retry schedule is likely to last. */

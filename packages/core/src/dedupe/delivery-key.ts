@@ -1,29 +1,44 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { AnyEvent } from '../schema/types.js';
 import type { ReadBody } from '../delivery.js';
 import type { ResolvedDedupe } from './resolve-dedupe.js';
+import { toHex } from '../hex.js';
 
 // Longer ids are hashed with the body instead: a key is stored per delivery, so it stays short.
 const MAX_ID_LENGTH = 256;
+
+/** How a sender's deliveries are keyed: its prefix, and whether the payload's `id` identifies one. */
+export interface KeyRule {
+  /** Prepended to every key (`neynar:`), so senders sharing a store never collide; empty for the founding service. */
+  readonly keyPrefix: string;
+  /** Whether the payload's `id` field identifies a delivery across retries. */
+  readonly payloadIdKeys: boolean;
+}
+
+/** The founding service's rule: no prefix, and the payload's `id` keys a delivery. */
+export const FOUNDING_KEY_RULE: KeyRule = { keyPrefix: '', payloadIdKeys: true };
 
 /**
  * The key that identifies a delivery across retries, the first of: `<eventName>:key:<key>` from
  * the `key` option; `<eventName>:header:<id>` from a delivery id header (`deliveryId`, such as
  * Convoy's `X-Convoy-Idempotency-Key`, the same on every retry: docs/contract.md §Delivery semantics);
- * `<eventName>:id:<id>` from the payload's `id`; or `<eventName>:sha256:<hex>` of the body. The
- * event name scopes it, so two event types that share an id never collide.
+ * `<eventName>:id:<id>` from the payload's `id` where the sender's `id` identifies a delivery; or
+ * `<eventName>:sha256:<hex>` of the body. The event name scopes it, so two event types that share an
+ * id never collide, and the sender's prefix comes first (`neynar:cast.created:…`).
  */
 export async function deliveryKey(
   dedupe: Pick<ResolvedDedupe, 'key'>,
-  event: WebhookEvent | UnknownWebhookEvent,
+  event: AnyEvent,
   body: ReadBody,
   deliveryId?: string,
+  rule: KeyRule = FOUNDING_KEY_RULE,
 ): Promise<string> {
+  const scope = rule.keyPrefix + event.eventName;
   const custom = dedupe.key?.(event);
-  if (typeof custom === 'string' && custom !== '') return `${event.eventName}:key:${custom}`;
-  if (deliveryId !== undefined) return `${event.eventName}:header:${deliveryId}`;
-  const id = (event.data as { readonly id?: unknown }).id;
-  if (typeof id === 'string' && id !== '' && id.length <= MAX_ID_LENGTH) return `${event.eventName}:id:${id}`;
-  return `${event.eventName}:sha256:${await sha256Hex(bodyBytes(body))}`;
+  if (typeof custom === 'string' && custom !== '') return `${scope}:key:${custom}`;
+  if (deliveryId !== undefined) return `${scope}:header:${deliveryId}`;
+  const id = rule.payloadIdKeys ? (event.data as { readonly id?: unknown }).id : undefined;
+  if (typeof id === 'string' && id !== '' && id.length <= MAX_ID_LENGTH) return `${scope}:id:${id}`;
+  return `${scope}:sha256:${await sha256Hex(bodyBytes(body))}`;
 }
 
 // A body a framework parsed first has no bytes left: its re-serialisation stands in. The same
@@ -35,8 +50,5 @@ function bodyBytes(body: ReadBody): Uint8Array<ArrayBuffer> {
 }
 
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 }

@@ -7,6 +7,7 @@ import {
   type StoreErrorPolicy,
 } from './dedupe-options.js';
 import type { DedupeStore } from './dedupe-store.js';
+import type { AnyEvent } from '../schema/types.js';
 import { memoryStore } from './memory-store.js';
 
 /** The `dedupe` option checked and with its defaults filled in. */
@@ -16,7 +17,7 @@ export interface ResolvedDedupe {
   readonly leaseMs: number;
   readonly timeoutMs: number;
   readonly onStoreError: StoreErrorPolicy;
-  readonly key: DedupeOptions['key'];
+  readonly key: DedupeOptions<AnyEvent>['key'];
 }
 
 /**
@@ -24,7 +25,7 @@ export interface ResolvedDedupe {
  * with the defaults.
  * @throws {WebhookError} `invalid_options`, saying what to pass instead.
  */
-export function resolveDedupe(option: boolean | DedupeOptions | undefined, source: string): ResolvedDedupe | undefined {
+export function resolveDedupe(option: boolean | DedupeOptions<AnyEvent> | undefined, source: string): ResolvedDedupe | undefined {
   const fail = (message: string): never => {
     throw new WebhookError('invalid_options', `${source}: \`dedupe\` ${message}`);
   };
@@ -37,7 +38,7 @@ export function resolveDedupe(option: boolean | DedupeOptions | undefined, sourc
   if (typeof webCrypto?.subtle?.digest !== 'function' || typeof webCrypto.randomUUID !== 'function') {
     fail('needs Web Crypto (globalThis.crypto), which this runtime lacks. Use Node 20 or later.');
   }
-  const options: DedupeOptions = option === true ? {} : option;
+  const options: DedupeOptions<AnyEvent> = option === true ? {} : option;
   const store = options.store ?? memoryStore();
   for (const method of ['claim', 'complete', 'release'] as const) {
     if (typeof store?.[method] !== 'function') {

@@ -1,5 +1,4 @@
-import type { ReceivedEvent } from '../event/to-event.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { AnyEvent, ReceivedEvent } from '../senders/sender.js';
 import { isThenable } from '../is-thenable.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { failure, success, type ReceiveResult } from '../result.js';
@@ -50,7 +49,7 @@ export function dispatch<Context>(
 async function handlerFailed<Context>(
   options: ResolvedOptions<Context>,
   error: unknown,
-  event: WebhookEvent | UnknownWebhookEvent,
+  event: AnyEvent,
   context: Context,
 ): Promise<ReceiveResult> {
   try {

@@ -1,6 +1,6 @@
 import { claimDelivery } from '../dedupe/claim-delivery.js';
 import type { ReadBody } from '../delivery.js';
-import type { ReceivedEvent } from '../event/to-event.js';
+import type { ReceivedEvent } from '../senders/sender.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { dispatch } from './dispatch.js';
 import { answerInTime, type Answer } from './respond-within.js';
@@ -44,7 +44,9 @@ async function runGuarded<Context>(options: ResolvedOptions<Context>, input: Han
   const { received, context } = input;
   const { event } = received;
   const claim =
-    options.dedupe === undefined ? undefined : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId);
+    options.dedupe === undefined
+      ? undefined
+      : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId, options.sender);
   if (claim?.ok === false) return { result: claim.answer };
   const work = Promise.resolve(dispatch(options, received, context)).then(async (result) => {
     await claim?.value(result);

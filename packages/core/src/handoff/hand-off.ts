@@ -1,8 +1,8 @@
-import { deliveryKey } from '../dedupe/delivery-key.js';
+import { deliveryKey, type KeyRule } from '../dedupe/delivery-key.js';
 import { withTimeout } from '../dedupe/with-timeout.js';
 import type { ReadBody } from '../delivery.js';
 import { WebhookError } from '../errors.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { AnyEvent } from '../schema/types.js';
 import type { ResolvedLogger } from '../observe/logger.js';
 import { failure, success, type ReceiveResult } from '../result.js';
 import type { Handoff } from './handoff.js';
@@ -15,10 +15,12 @@ export interface ResolvedHandoff {
 
 /** What the receiver knows of a delivery when it hands it off. */
 export interface HandoffInput {
-  readonly event: WebhookEvent | UnknownWebhookEvent;
+  readonly event: AnyEvent;
   readonly body: ReadBody;
   readonly deliveryId: string | undefined;
   readonly carrier: Readonly<Record<string, string>>;
+  /** The sender: its name goes with the job, its key rule keys it. */
+  readonly sender: KeyRule & { readonly name: string };
 }
 
 const UNAVAILABLE = 'The receiver could not store the delivery for processing. Retry later.';
@@ -33,8 +35,8 @@ const UNAVAILABLE = 'The receiver could not store the delivery for processing. R
 export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, logger: ResolvedLogger): Promise<ReceiveResult> {
   const { event } = input;
   try {
-    const key = await deliveryKey({ key: undefined }, event, input.body, input.deliveryId);
-    const job = { event, key, carrier: input.carrier, receivedAt: Date.now() };
+    const key = await deliveryKey({ key: undefined }, event, input.body, input.deliveryId, input.sender);
+    const job = { event, key, carrier: input.carrier, receivedAt: Date.now(), sender: input.sender.name };
     await withTimeout(
       () => resolved.handoff.enqueue(job),
       resolved.timeoutMs,

@@ -1,8 +1,9 @@
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { AnyEvent } from '../schema/types.js';
 
 /** One validated delivery, as the receiver hands it to a queue. */
 export interface HandoffJob {
-  readonly event: WebhookEvent | UnknownWebhookEvent;
+  /** The validated event; a sender's own fields beside `eventName` and `data` (Neynar's `createdAt`) ride along. */
+  readonly event: AnyEvent;
   /**
    * The delivery key (the same on every retry of one event; see the README's dedupe section): use
    * it as the job id, so a redelivery does not become a second job.
@@ -12,6 +13,8 @@ export interface HandoffJob {
   readonly carrier: Readonly<Record<string, string>>;
   /** When the delivery arrived, in ms since the epoch. */
   readonly receivedAt: number;
+  /** The sender's name (`airstack`, `neynar`, `miniapp`), so a worker knows whose event it runs. */
+  readonly sender: string;
 }
 
 /**

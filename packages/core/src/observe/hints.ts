@@ -10,6 +10,12 @@ export const HINTS: Readonly<Record<WebhookErrorCode, string>> = {
   header_mismatch:
     'The delivery header matched no configured secret: a forged request, or the webhook was re-created with a new header_value; update `secret`.',
   event_mismatch: 'The header value is bound to another event type than the body names: check the map passed as `secret`.',
+  signature_missing: 'A Neynar receiver got a request without x-neynar-signature: not a Neynar delivery, or a proxy dropped the header.',
+  signature_malformed:
+    'The x-neynar-signature header is not one lower-case 128-digit hex value: the answer says whether it was sent twice, re-cased or cut.',
+  signature_mismatch:
+    "The signature matched none of the webhook's secrets: a forgery, a wrong secret, or a body re-serialised on the way (mount before body parsers).",
+  secret_expired: "The delivery was signed with a secret past its expiresAt: add the webhook's current secret to `secrets`.",
   method_not_allowed: 'Deliveries are POST requests.',
   payload_too_large: 'The body is over `maxBodyBytes`: raise it if the service really sends such bodies.',
   unsupported_media_type: 'The content-type is not JSON; the service sends application/json.',

@@ -1,34 +1,61 @@
-import type { EventName } from '../schema/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { UnknownWebhookEvent } from '../schema/types.js';
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
 import type { Handoff } from '../handoff/handoff.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
-import type { SecretOption, SecretSource } from '../header/secret-entries.js';
+import type { SecretOption, SecretSource } from '../senders/airstack/secret-entries.js';
+import type { AirstackEvents } from '../senders/airstack/airstack-sender.js';
+import type { EventMap, EventOf, Sender } from '../senders/sender.js';
 
 /** A handler for one event type: the typed event first, the framework's request context second. */
-export type EventHandler<Name extends EventName, Context> = (event: WebhookEvent<Name>, context: Context) => unknown;
+export type EventHandler<Name extends keyof Events & string, Context, Events extends EventMap = AirstackEvents> = (
+  event: Events[Name],
+  context: Context,
+) => unknown;
 
 /** Handlers by event name. A misspelled name does not compile. */
-export type EventHandlers<Context> = { readonly [Name in EventName]?: EventHandler<Name, Context> };
+export type EventHandlers<Context, Events extends EventMap = AirstackEvents> = {
+  readonly [Name in keyof Events & string]?: EventHandler<Name, Context, Events>;
+};
 
-/** Options shared by every adapter (`@social-webhooks/core`, `/express`, `/hono`). */
-export interface WebhookOptions<Context> {
-  /**
-   * The header value(s) to accept; see {@link SecretOption}. Required, never empty. A function
-   * ({@link SecretSource}) defers reading it to the first delivery.
-   */
-  readonly secret: SecretOption | SecretSource;
+/**
+ * Which sender's deliveries the receiver takes (docs/contract.md §Senders): the founding service by
+ * default, through `secret` and `header`; or another sender given as `sender`, which carries its
+ * own credentials (`neynarSender({ secrets })`, `miniAppSender({ verifyAppKey })`).
+ */
+export type SenderChoice<Events extends EventMap> =
+  | {
+      /**
+       * The header value(s) of the founding service to accept; see {@link SecretOption}. Required
+       * without `sender`, never empty. A function ({@link SecretSource}) defers reading it to the first delivery.
+       */
+      readonly secret: SecretOption | SecretSource;
+      /** The founding service's delivery header, case-insensitive. Default `x-airstack-webhook`. */
+      readonly header?: string;
+      readonly sender?: undefined;
+    }
+  | {
+      /** The sender whose deliveries this receiver takes: `neynarSender({ secrets })`, `miniAppSender({ verifyAppKey })`. */
+      readonly sender: Sender<Events>;
+      /** Not with `sender`: the sender carries its own secrets. */
+      readonly secret?: undefined;
+      /** Not with `sender`: the sender names its own header. */
+      readonly header?: undefined;
+    };
+
+/** Options shared by every adapter (`@social-webhooks/core`, `/express`, `/hono`): a sender and what to do with its events. */
+export type WebhookOptions<Context, Events extends EventMap = AirstackEvents> = SenderChoice<Events> & PipelineOptions<Context, Events>;
+
+/** The options every sender shares: handlers, limits, dedupe, hand-off, logging. */
+export interface PipelineOptions<Context, Events extends EventMap = AirstackEvents> {
   /** Handlers by event name. An event with no handler is answered 200 and dropped. */
-  readonly on?: EventHandlers<Context>;
-  /** The delivery header's name, case-insensitive. Default `x-airstack-webhook`. */
-  readonly header?: string;
+  readonly on?: NoInfer<EventHandlers<Context, Events>>;
   /** The largest body accepted, in bytes; larger ones get 413. Default 1 MiB (1,048,576). */
   readonly maxBodyBytes?: number;
   /**
-   * Called for an authenticated delivery whose event name is not one of the documented four. The
-   * receiver answers 200 either way (the service may add event types). If it throws: 500, as a handler.
+   * Called for an authenticated delivery whose event name is not one of its sender's documented ones.
+   * The receiver answers 200 either way (senders add event types). If it throws: 500, as a handler.
    */
   readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: Context) => unknown;
   /**
@@ -36,7 +63,7 @@ export interface WebhookOptions<Context> {
    * generic body so the service retries (or, after a `respondWithin` answer, it is the only report).
    * Default: `logger.error` when a logger is given, else `console.error`, with the event name.
    */
-  readonly onError?: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: Context) => unknown;
+  readonly onError?: (error: unknown, event: NoInfer<EventOf<Events>> | UnknownWebhookEvent, context: Context) => unknown;
   /**
    * Recognise duplicate deliveries (the service delivers at least once) and run each handler once
    * per delivery: `true` for an in-memory store, or {@link DedupeOptions} (a shared store such as
@@ -44,7 +71,7 @@ export interface WebhookOptions<Context> {
    * `ttlMs` is answered 200 `duplicate`; one being handled right now 409 `delivery_in_progress`.
    * Default: off.
    */
-  readonly dedupe?: boolean | DedupeOptions;
+  readonly dedupe?: boolean | DedupeOptions<NoInfer<EventOf<Events>> | UnknownWebhookEvent>;
   /**
    * Answer 202 `accepted` when the handler has not settled after this many milliseconds, and let it
    * finish; a later failure goes to `onError` only, as the service will not retry a 2xx. Default:
@@ -85,7 +112,8 @@ export interface WebhookOptions<Context> {
   /**
    * Headers that carry a delivery id the sender keeps across retries, most trusted first, lower or
    * any case; the first present keys the delivery for `dedupe` and `handoff`, before the payload's
-   * `id`. `[]` turns it off. Default `['x-convoy-idempotency-key']` (the service's gateway, docs/contract.md §Delivery semantics).
+   * `id`. `[]` turns it off. Default: the sender's, `['x-convoy-idempotency-key']` for the founding
+   * service and Neynar (their gateway, docs/contract.md §Delivery semantics), none for Mini App events.
    */
   readonly deliveryIdHeaders?: readonly string[];
   /**
@@ -95,11 +123,23 @@ export interface WebhookOptions<Context> {
   readonly instrumentation?: Instrumentation;
 }
 
+/**
+ * The options as the pipeline reads them at run time, where a handler is called with its sender's
+ * events only: the `on` map's types are contravariant, so the typed form is not assignable to this
+ * one, and the receiver converts it here, once.
+ */
+export function asRuntimeOptions<Context, Events extends EventMap>(
+  options: WebhookOptions<Context, Events>,
+): WebhookOptions<Context, EventMap> {
+  return options as unknown as WebhookOptions<Context, EventMap>;
+}
+
 /** Every key of {@link WebhookOptions}, for the check that refuses unknown (misspelled) ones. */
 export const OPTION_KEYS = [
   'secret',
   'on',
   'header',
+  'sender',
   'maxBodyBytes',
   'onUnknownEvent',
   'onError',

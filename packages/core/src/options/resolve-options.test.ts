@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { WebhookError } from '../errors.js';
 import type { WebhookOptions } from './options.js';
+import type { EventMap } from '../senders/sender.js';
+import { toSecretEntries } from '../senders/airstack/secret-entries.js';
 import { resolveOptions } from './resolve-options.js';
 
-const resolve = (options: unknown) => resolveOptions(options as WebhookOptions<unknown>, '@social-webhooks/core');
+const resolve = (options: unknown) => resolveOptions(options as WebhookOptions<unknown, EventMap>, '@social-webhooks/core');
 
 function messageOf(options: unknown): string {
   try {
@@ -20,14 +22,14 @@ describe('resolveOptions', () => {
   it("resolves defaults into a fresh object and leaves the caller's untouched", () => {
     const options = Object.freeze({ secret: 'abc' });
     const resolved = resolve(options);
-    expect(resolved.header).toBe('x-airstack-webhook');
+    expect(resolved.steps.header).toBe('x-airstack-webhook');
+    expect(resolved.sender.name).toBe('airstack');
     expect(resolved.maxBodyBytes).toBe(1024 * 1024);
-    expect(resolved.secrets).toEqual([{ value: 'abc', eventName: undefined }]);
     expect(options).toEqual({ secret: 'abc' });
   });
 
   it('lower-cases a custom header name', () => {
-    expect(resolve({ secret: 'abc', header: 'X-Custom-Webhook' }).header).toBe('x-custom-webhook');
+    expect(resolve({ secret: 'abc', header: 'X-Custom-Webhook' }).steps.header).toBe('x-custom-webhook');
   });
 
   it.each([
@@ -81,6 +83,6 @@ describe('resolveOptions', () => {
   });
 
   it('keeps one entry per value when the same value is listed twice', () => {
-    expect(resolve({ secret: ['a', 'a', 'b'] }).secrets.map((entry) => entry.value)).toEqual(['a', 'b']);
+    expect(toSecretEntries(['a', 'a', 'b'], 'test').map((entry) => entry.value)).toEqual(['a', 'b']);
   });
 });

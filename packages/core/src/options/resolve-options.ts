@@ -1,21 +1,20 @@
-import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
+import type { UnknownWebhookEvent } from '../schema/types.js';
 import { WebhookError } from '../errors.js';
-import { toSecretEntries, type SecretEntry, type SecretSource } from '../header/secret-entries.js';
 import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js';
-import { DEFAULT_DELIVERY_ID_HEADERS } from '../dedupe/delivery-id.js';
+import type { DedupeOptions } from '../dedupe/dedupe-options.js';
 import type { ResolvedHandoff } from '../handoff/hand-off.js';
 import { resolveHandoff } from '../handoff/resolve-handoff.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
-import { OPTION_KEYS, type EventHandler, type WebhookOptions } from './options.js';
+import { airstackSender, DEFAULT_HEADER } from '../senders/airstack/airstack-sender.js';
+import type { AnyEvent, EventMap, Sender, SenderSteps } from '../senders/sender.js';
+import { OPTION_KEYS, type WebhookOptions } from './options.js';
 import { refuseUnknownKeys } from './unknown-keys.js';
 import { DEDUPE_KEYS } from './dedupe-keys.js';
 import { resolveDuration } from './resolve-duration.js';
 
-/** The delivery header of the real service (docs/contract.md §Sender). */
-export const DEFAULT_HEADER = 'x-airstack-webhook';
+export { DEFAULT_HEADER };
 /** 1 MiB, the default body limit (docs/contract.md §Statuses). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 /**
@@ -38,16 +37,19 @@ const OPTION_ALIASES: Readonly<Record<string, string>> = {
 // RFC 9110 §5.6.2: a field name is a token.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
+/** A handler as the pipeline calls it: any event of its sender. */
+export type AnyHandler<Context> = (event: AnyEvent, context: Context) => unknown;
+
 /** Options checked once and resolved into a fresh object; the caller's object is never touched. */
 export interface ResolvedOptions<Context> {
-  /** Empty when `secret` is a function: then `secretSource` is read on the first delivery. */
-  readonly secrets: readonly SecretEntry[];
-  readonly secretSource: SecretSource | undefined;
-  readonly header: string;
+  /** The sender: its name and key rules; its steps are `steps`. */
+  readonly sender: Sender;
+  /** The sender's two steps, built for this receiver. */
+  readonly steps: SenderSteps;
   readonly maxBodyBytes: number;
-  readonly handlers: ReadonlyMap<EventName, EventHandler<EventName, Context>>;
+  readonly handlers: ReadonlyMap<string, AnyHandler<Context>>;
   readonly onUnknownEvent: ((event: UnknownWebhookEvent, context: Context) => unknown) | undefined;
-  readonly onError: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: Context) => unknown;
+  readonly onError: (error: unknown, event: AnyEvent | UnknownWebhookEvent, context: Context) => unknown;
   readonly dedupe: ResolvedDedupe | undefined;
   readonly respondWithin: number | undefined;
   readonly handlerTimeoutMs: number | undefined;
@@ -63,19 +65,16 @@ export interface ResolvedOptions<Context> {
  * Validates `options` and resolves the defaults. `source` names the package in error messages.
  * @throws {WebhookError} `invalid_options`, saying what to pass instead.
  */
-export function resolveOptions<Context>(options: WebhookOptions<Context>, source: string): ResolvedOptions<Context> {
+export function resolveOptions<Context>(options: WebhookOptions<Context, EventMap>, source: string): ResolvedOptions<Context> {
   const fail = (message: string): never => {
     throw new WebhookError('invalid_options', `${source}: ${message}`);
   };
   if (typeof options !== 'object' || options === null) {
     fail('webhookHandler() takes an options object, e.g. webhookHandler({ secret, on: { ... } }).');
   }
-  refuseUnknownKeys(options, OPTION_KEYS, 'options', fail, { ...OPTION_ALIASES, ...eventNameAliases() });
+  const sender = toSender(options, fail);
+  refuseUnknownKeys(options, OPTION_KEYS, 'options', fail, { ...OPTION_ALIASES, ...eventNameAliases(sender) });
   if (typeof options.dedupe === 'object' && options.dedupe !== null) refuseUnknownKeys(options.dedupe, DEDUPE_KEYS, 'dedupe', fail);
-  const header = (options.header ?? DEFAULT_HEADER).toLowerCase();
-  if (typeof options.header !== 'undefined' && (typeof options.header !== 'string' || !TOKEN.test(header))) {
-    fail(`\`header\` must be an HTTP header name such as "${DEFAULT_HEADER}"; got ${JSON.stringify(options.header)}.`);
-  }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
     fail(
@@ -88,16 +87,16 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
   }
   const logger = resolveLogger(options.logger, fail);
   return {
+    sender,
     handlerTimeoutMs: resolveDuration(options.handlerTimeoutMs, 'handlerTimeoutMs', DEFAULT_HANDLER_TIMEOUT_MS, fail),
     bodyTimeoutMs: resolveDuration(options.bodyTimeoutMs, 'bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS, fail),
-    secrets: typeof options.secret === 'function' ? [] : toSecretEntries(options.secret, source),
-    secretSource: typeof options.secret === 'function' ? options.secret : undefined,
-    header,
+    steps: sender.start({ source, logger }),
     maxBodyBytes,
-    handlers: toHandlerMap(options.on, fail),
+    handlers: toHandlerMap(options.on as Readonly<Record<string, unknown>> | undefined, sender, fail),
     onUnknownEvent: optionalFunction(options.onUnknownEvent, 'onUnknownEvent', fail),
     onError: optionalFunction(options.onError, 'onError', fail) ?? logHandlerError(logger),
-    dedupe: resolveDedupe(options.dedupe, source),
+    // The key function takes the sender's events; the pipeline hands it only those.
+    dedupe: resolveDedupe(options.dedupe as boolean | DedupeOptions<AnyEvent> | undefined, source),
     respondWithin,
     logger,
     onResult: optionalFunction(options.onResult, 'onResult', fail),
@@ -110,13 +109,35 @@ export function resolveOptions<Context>(options: WebhookOptions<Context>, source
       },
       source,
     ),
-    deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, fail),
+    deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, sender, fail),
     instrumentation: toInstrumentation(options.instrumentation, fail),
   };
 }
 
-function toHeaderList(headers: readonly string[] | undefined, fail: (message: string) => never): readonly string[] {
-  if (headers === undefined) return DEFAULT_DELIVERY_ID_HEADERS;
+/**
+ * The sender: the one given, or the founding service's built from `secret` and `header`. A sender
+ * carries its own credentials, so `secret` or `header` beside it is a mistake, not a fallback.
+ */
+function toSender<Context>(options: WebhookOptions<Context, EventMap>, fail: (message: string) => never): Sender {
+  const { sender } = options as { sender?: unknown };
+  if (sender === undefined) {
+    return airstackSender({ secret: options.secret!, header: options.header }) as unknown as Sender;
+  }
+  if (typeof sender !== 'object' || sender === null || typeof (sender as Sender).start !== 'function') {
+    fail('`sender` must be a sender such as neynarSender({ secrets }) or miniAppSender({ verifyAppKey }).');
+  }
+  const { name } = sender as Sender;
+  if (options.secret !== undefined) {
+    fail(
+      `\`secret\` is for the founding service; the ${name} sender carries its own secrets. Pass them to the sender, e.g. neynarSender({ secrets }).`,
+    );
+  }
+  if (options.header !== undefined) fail(`\`header\` is for the founding service; the ${name} sender reads its own header.`);
+  return sender as Sender;
+}
+
+function toHeaderList(headers: readonly string[] | undefined, sender: Sender, fail: (message: string) => never): readonly string[] {
+  if (headers === undefined) return sender.deliveryIdHeaders;
   if (!Array.isArray(headers) || headers.some((name) => typeof name !== 'string' || !TOKEN.test(name.toLowerCase()))) {
     fail(
       `\`deliveryIdHeaders\` must be an array of header names such as ['x-convoy-idempotency-key'] ([] turns it off); got ${JSON.stringify(headers)}.`,
@@ -133,17 +154,18 @@ function toInstrumentation(value: Instrumentation | undefined, fail: (message: s
 }
 
 function toHandlerMap<Context>(
-  on: WebhookOptions<Context>['on'],
+  on: Readonly<Record<string, unknown>> | undefined,
+  sender: Sender,
   fail: (message: string) => never,
-): Map<EventName, EventHandler<EventName, Context>> {
-  const handlers = new Map<EventName, EventHandler<EventName, Context>>();
+): Map<string, AnyHandler<Context>> {
+  const handlers = new Map<string, AnyHandler<Context>>();
   if (on === undefined) return handlers;
   if (typeof on !== 'object' || on === null) fail('`on` must be an object of handlers by event name.');
   for (const [name, handler] of Object.entries(on)) {
-    if (!isEventName(name)) refuseUnknownKeys({ [name]: handler }, EVENT_NAMES, 'on', fail);
+    if (!sender.eventNames.includes(name)) refuseUnknownKeys({ [name]: handler }, sender.eventNames, 'on', fail);
     if (handler === undefined) continue;
     if (typeof handler !== 'function') fail(`\`on["${name}"]\` must be a function; got ${typeof handler}.`);
-    handlers.set(name as EventName, handler as EventHandler<EventName, Context>);
+    handlers.set(name, handler as AnyHandler<Context>);
   }
   return handlers;
 }
@@ -154,12 +176,12 @@ function optionalFunction<T>(value: T | undefined, name: string, fail: (message:
 }
 
 function logHandlerError(logger: ResolvedLogger) {
-  return function logHandlerFailure(error: unknown, event: WebhookEvent | UnknownWebhookEvent): void {
+  return function logHandlerFailure(error: unknown, event: AnyEvent | UnknownWebhookEvent): void {
     logger.error(`social-webhooks: the handler for ${event.eventName} failed.`, { eventName: event.eventName, error });
   };
 }
 
 /** A handler given at the top level, `{ 'follow.created': fn }`, belongs under `on`. */
-function eventNameAliases(): Record<string, string> {
-  return Object.fromEntries(EVENT_NAMES.map((name) => [name, `on: { '${name}': ... } (handlers go under \`on\`)`]));
+function eventNameAliases(sender: Sender): Record<string, string> {
+  return Object.fromEntries(sender.eventNames.map((name) => [name, `on: { '${name}': ... } (handlers go under \`on\`)`]));
 }

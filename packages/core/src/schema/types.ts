@@ -38,3 +38,12 @@ export interface UnknownWebhookEvent {
   readonly eventName: string;
   readonly data: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * An event as every sender hands it to the pipeline: its name and its JSON object. A sender may add
+ * fields of its own beside them (Neynar's `createdAt`); the pipeline reads only these two.
+ */
+export interface AnyEvent {
+  readonly eventName: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}

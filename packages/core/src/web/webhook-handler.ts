@@ -1,4 +1,6 @@
 import type { WebhookOptions } from '../options/options.js';
+import type { AirstackEvents } from '../senders/airstack/airstack-sender.js';
+import type { EventMap } from '../senders/sender.js';
 import { createWebhookReceiver } from '../receiver.js';
 import { failure, type ReceiveResult } from '../result.js';
 import { findWaitUntil } from './find-wait-until.js';
@@ -7,7 +9,7 @@ import { readNodeStream } from '../body/read-node-stream.js';
 import { readWebBody } from '../body/read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
-export type WebWebhookOptions = WebhookOptions<Request>;
+export type WebWebhookOptions<Events extends EventMap = AirstackEvents> = WebhookOptions<Request, Events>;
 
 const METHOD_NOT_ALLOWED = failure('method_not_allowed', 'Deliveries are POST requests.');
 
@@ -21,7 +23,8 @@ export type WebHandler = (request: Request, env?: unknown, ctx?: unknown) => Pro
  * after the request are searched for a Worker's `ctx`, whose `waitUntil` keeps a handler that
  * outlasts a `respondWithin` answer alive.
  *
- * @param options `secret` (required), `on`, `header` (default `x-airstack-webhook`), `maxBodyBytes`
+ * @param options `secret` (required without `sender`), `header` (default `x-airstack-webhook`) or
+ *   `sender` (`neynarSender({ secrets })`, `miniAppSender({ verifyAppKey })`), `on`, `maxBodyBytes`
  *   (default 1 MiB), `onUnknownEvent`, `onError`, `dedupe` (default off), `respondWithin` (default:
  *   wait), `handlerTimeoutMs` (default 10 s), `bodyTimeoutMs` (default 5 s), `logger` (default:
  *   refusals and failures on the console, rate-limited), `onResult`, `handoff` (default none),
@@ -34,8 +37,9 @@ export type WebHandler = (request: Request, env?: unknown, ctx?: unknown) => Pro
  * });
  * Bun.serve({ fetch: handle });
  */
-export function webhookHandler(options: WebWebhookOptions): WebHandler {
+export function webhookHandler<Events extends EventMap = AirstackEvents>(options: WebWebhookOptions<Events>): WebHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/core');
+  const proofHeader = receiver.header;
   // Not async, and no rest parameter: each would be one more allocation per delivery.
   return function handleWebhookRequest(request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
     if (request.method !== 'POST') return Promise.resolve(toResponse(METHOD_NOT_ALLOWED, ALLOW_POST));
@@ -45,7 +49,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
       const { headers } = incoming;
       return receiver
         .receive({
-          header: nodeHeader(headers, receiver.header),
+          header: proofHeader === undefined ? undefined : nodeHeader(headers, proofHeader),
           contentType: nodeHeader(headers, 'content-type'),
           contentEncoding: nodeHeader(headers, 'content-encoding'),
           contentLength: nodeHeader(headers, 'content-length'),
@@ -60,7 +64,7 @@ export function webhookHandler(options: WebWebhookOptions): WebHandler {
     const contentLength = headers.get('content-length');
     return receiver
       .receive({
-        header: headers.get(receiver.header),
+        header: proofHeader === undefined ? undefined : headers.get(proofHeader),
         contentType: headers.get('content-type'),
         contentEncoding: headers.get('content-encoding'),
         contentLength,

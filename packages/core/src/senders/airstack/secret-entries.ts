@@ -1,5 +1,5 @@
-import { EVENT_NAMES, isEventName, type EventName } from '../schema/event-names.js';
-import { WebhookError } from '../errors.js';
+import { EVENT_NAMES, isEventName, type EventName } from '../../schema/event-names.js';
+import { WebhookError } from '../../errors.js';
 
 /**
  * The header value(s) the service handed out when the webhook was created

@@ -1,5 +1,5 @@
-import { WebhookError } from '../errors.js';
-import { proceed, refusal, type Step } from '../result.js';
+import { WebhookError } from '../../errors.js';
+import { proceed, refusal, type Step } from '../../result.js';
 import type { DeferredMatcher } from './deferred-secret.js';
 import type { SecretEntry } from './secret-entries.js';
 import { createSecretMatcher, type SecretMatcher } from './secret-matcher.js';

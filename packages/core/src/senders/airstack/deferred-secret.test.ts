@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildDelivery, buildDeliveryRequest } from '../testing/index.js';
-import { webhookHandler } from '../web/webhook-handler.js';
-import type { LogFields } from '../observe/logger.js';
-import { CONSOLE_LINES_PER_WINDOW } from '../observe/console-logger.js';
+import { buildDelivery, buildDeliveryRequest } from '../../testing/index.js';
+import { webhookHandler } from '../../web/webhook-handler.js';
+import type { LogFields } from '../../observe/logger.js';
+import { CONSOLE_LINES_PER_WINDOW } from '../../observe/console-logger.js';
 
 describe('secret given as a function', () => {
   afterEach(() => {

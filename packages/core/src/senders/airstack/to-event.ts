@@ -1,19 +1,12 @@
 import type { z } from 'zod';
-import { isEventName, type EventName } from '../schema/event-names.js';
-import { createFastParse } from '../schema/fast-parse.js';
-import { payloadSchemas } from '../schema/schemas.js';
-import type { UnknownWebhookEvent, WebhookEvent } from '../schema/types.js';
-import type { SecretEntry } from '../header/secret-entries.js';
-import { failure, proceed, stop, type Step } from '../result.js';
-import { isJsonObject, type JsonObject } from '../body/parse-body.js';
-
-/**
- * The event a delivery carries: one of the documented four, validated (`known`), or another name,
- * whose data is handed on unchecked. `known` travels with the event to the handler step, so it never
- * needs to be worked out, nor the type asserted, twice.
- */
-export type ReceivedEvent =
-  { readonly known: true; readonly event: WebhookEvent } | { readonly known: false; readonly event: UnknownWebhookEvent };
+import { isEventName, type EventName } from '../../schema/event-names.js';
+import { createFastParse } from '../../schema/fast-parse.js';
+import { payloadSchemas } from '../../schema/schemas.js';
+import { proceed, type Step } from '../../result.js';
+import { isJsonObject, type JsonObject } from '../../body/parse-body.js';
+import type { ReceivedEvent } from '../sender.js';
+import { describeIssue, refuseEvent } from '../refuse-event.js';
+import type { SecretEntry } from './secret-entries.js';
 
 /**
  * Turns a parsed body into an event (docs/contract.md §Body forms): an envelope `{ eventName, data }`
@@ -25,7 +18,7 @@ export type ReceivedEvent =
 export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEvent> {
   const envelope = Object.hasOwn(body, 'eventName');
   if (!envelope && secret.eventName === undefined) {
-    return refused(
+    return refuseEvent(
       'unbound_flat_body',
       'The body has no eventName (the flat form), and the header value it carried is not bound to an event ' +
         "type. Pass `secret` as a map, e.g. { 'follow.created': '<header_value>' }, so flat deliveries are typed.",
@@ -34,13 +27,13 @@ export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEve
   const eventName = envelope ? body['eventName'] : secret.eventName;
   const data = envelope ? body['data'] : body;
   if (typeof eventName !== 'string' || eventName === '') {
-    return refused('invalid_envelope', "The envelope's eventName must be a non-empty string.");
+    return refuseEvent('invalid_envelope', "The envelope's eventName must be a non-empty string.");
   }
   if (!isJsonObject(data)) {
-    return refused('invalid_envelope', "The envelope's data must be a JSON object.", eventName);
+    return refuseEvent('invalid_envelope', "The envelope's data must be a JSON object.", eventName);
   }
   if (secret.eventName !== undefined && secret.eventName !== eventName) {
-    return refused('event_mismatch', 'The header value belongs to a webhook of another event type.', eventName);
+    return refuseEvent('event_mismatch', 'The header value belongs to a webhook of another event type.', eventName);
   }
   if (!isEventName(eventName)) return proceed({ known: false, event: { eventName, data } });
   return validate(eventName, data);
@@ -77,18 +70,5 @@ function validate(eventName: EventName, data: JsonObject): Step<ReceivedEvent> {
 }
 
 function invalidPayload(eventName: EventName, error: z.core.$ZodError): Step<never> {
-  return refused('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(error)}.`, eventName);
-}
-
-// The first issue's path and zod's message ("expected string, received number"): it names types,
-// never the received value.
-function describeIssue(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'it does not match the schema';
-  const path = issue.path.map(String).join('.');
-  return path === '' ? issue.message : `${path}: ${issue.message}`;
-}
-
-function refused(code: Parameters<typeof failure>[0], message: string, eventName?: string): Step<never> {
-  return stop(failure(code, message, eventName));
+  return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(error)}.`, eventName);
 }

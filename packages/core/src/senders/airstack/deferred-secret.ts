@@ -1,4 +1,4 @@
-import { WebhookError } from '../errors.js';
+import { WebhookError } from '../../errors.js';
 import { toSecretEntries, type SecretSource } from './secret-entries.js';
 import { createSecretMatcher, type SecretMatcher } from './secret-matcher.js';
 

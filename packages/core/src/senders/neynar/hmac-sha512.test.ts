@@ -1,0 +1,24 @@
+import { createHmac } from 'node:crypto';
+import * as nodeCrypto from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createHmacSha512 } from './hmac-sha512.js';
+
+describe('HMAC-SHA512', () => {
+  it.each([
+    ['node:crypto', createHmacSha512(nodeCrypto)],
+    ['Web Crypto', createHmacSha512(undefined)],
+  ])('%s gives the digest createHmac gives, for any secret and body', async (_name, hmac) => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1 }), fc.uint8Array({ maxLength: 2048 }), async (secret, body) => {
+        const expected = createHmac('sha512', secret).update(body).digest();
+        expect(Buffer.from(await hmac(secret, body)).equals(expected)).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is synchronous on Node, where node:crypto is reached without an import', () => {
+    expect(createHmacSha512()('s', new Uint8Array([1]))).toBeInstanceOf(Uint8Array);
+  });
+});

@@ -1,0 +1,30 @@
+import { isJsonObject, type JsonObject } from '../../body/parse-body.js';
+import { proceed, type Step } from '../../result.js';
+import type { ReceivedEvent } from '../sender.js';
+import { describeIssue, refuseEvent } from '../refuse-event.js';
+import { isNeynarEventName } from './event-names.js';
+import { neynarSchemas } from './schemas.js';
+
+/**
+ * Turns a verified Neynar body into an event (docs/contract.md §Senders, Neynar): `type` names it,
+ * `data` is its payload, `created_at` (unix seconds) is handed on as `createdAt`. Decides 400
+ * `invalid_envelope` for a body without a `type` string or a `data` object, or with a `created_at`
+ * that is not a number, and 400 `invalid_payload` for data its event's schema refuses. A type the
+ * library does not know goes on unvalidated, to `onUnknownEvent`.
+ */
+export function toNeynarEvent(body: JsonObject): Step<ReceivedEvent> {
+  const { type: eventName, data, created_at: createdAt } = body;
+  if (typeof eventName !== 'string' || eventName === '') {
+    return refuseEvent('invalid_envelope', 'The body\'s type must be a non-empty string, such as "cast.created".');
+  }
+  if (!isJsonObject(data)) return refuseEvent('invalid_envelope', "The body's data must be a JSON object.", eventName);
+  if (createdAt !== undefined && typeof createdAt !== 'number') {
+    return refuseEvent('invalid_envelope', "The body's created_at must be a number (unix seconds).", eventName);
+  }
+  const extra = createdAt === undefined ? {} : { createdAt };
+  if (!isNeynarEventName(eventName)) return proceed({ known: false, event: { eventName, data, ...extra } });
+  const parsed = neynarSchemas().byEvent[eventName].safeParse(data);
+  if (!parsed.success)
+    return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(parsed.error)}.`, eventName);
+  return proceed({ known: true, event: { eventName, data: parsed.data as JsonObject, ...extra } });
+}
