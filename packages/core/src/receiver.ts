@@ -181,7 +181,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
 /** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
   const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
-  return { status: result.status, code: result.code, eventName, durationMs, afterResponse };
+  const report = { status: result.status, code: result.code, eventName, durationMs, afterResponse };
+  return result.error === undefined ? report : { ...report, error: result.error };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

@@ -15,6 +15,11 @@ export interface ReceiveResult {
   readonly code: SuccessCode | WebhookErrorCode;
   /** The event name, once known. */
   readonly eventName?: string;
+  /**
+   * What a failed handler threw or rejected with (`handler_failed`), for the delivery's one log line
+   * and `onResult`. Never part of the answer.
+   */
+  readonly error?: unknown;
 }
 
 const SUCCESS: Record<SuccessCode, { readonly status: 200 | 202; readonly body: string }> = {

@@ -3,7 +3,7 @@ import { isThenable } from '../is-thenable.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
 import { failure, success, type ReceiveResult } from '../result.js';
 
-const HANDLER_FAILED = "The handler failed. The error went to the receiver's onError hook.";
+const HANDLER_FAILED = "The handler failed. The receiver's log has the error.";
 
 /**
  * Runs the event's handler and maps how it settles to a status (docs/contract.md §Statuses): 200
@@ -52,11 +52,14 @@ async function handlerFailed<Context>(
   event: AnyEvent,
   context: Context,
 ): Promise<ReceiveResult> {
-  try {
-    await options.onError(error, event, context);
-  } catch (hookError) {
-    // The error hook is the user's last reporting channel; when it fails too, stderr is all that is left.
-    console.error('social-webhooks: the onError hook threw while reporting a handler failure.', hookError);
+  if (options.onError !== undefined) {
+    try {
+      await options.onError(error, event, context);
+    } catch (hookError) {
+      // The error hook is the user's last reporting channel; when it fails too, stderr is all that is left.
+      console.error('social-webhooks: the onError hook threw while reporting a handler failure.', hookError);
+    }
   }
-  return failure('handler_failed', HANDLER_FAILED, event.eventName);
+  // The error rides with the answer to its one log line (the reporter's), not a line of its own.
+  return { ...failure('handler_failed', HANDLER_FAILED, event.eventName), error };
 }

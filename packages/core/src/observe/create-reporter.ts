@@ -16,7 +16,7 @@ export type Reporter = (report: DeliveryReport) => void;
 export function createReporter(logger: ResolvedLogger, onResult: ResultHook | undefined): Reporter | undefined {
   if (onResult === undefined && isSilent(logger)) return undefined;
   return function reportDelivery(report) {
-    const { status, code, eventName, durationMs, afterResponse } = report;
+    const { status, code, eventName, durationMs, afterResponse, error } = report;
     const log = levelOf(logger, status, afterResponse);
     // The default console logger has no info level: a 2xx delivery builds no line nor fields.
     if (!isIgnored(log)) {
@@ -28,6 +28,7 @@ export function createReporter(logger: ResolvedLogger, onResult: ResultHook | un
         durationMs,
         afterResponse,
         ...(hint !== undefined && { hint }),
+        ...(error !== undefined && { error }),
       };
       const what = afterResponse ? 'handler settled after the answer' : 'delivery answered';
       log(`social-webhooks: ${what}: ${status} ${code}${eventName === undefined ? '' : ` (${eventName})`}`, fields);

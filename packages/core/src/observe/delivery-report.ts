@@ -20,6 +20,8 @@ export interface DeliveryReport {
    * (`handled` or `handler_failed`). Count deliveries by the `false` reports.
    */
   readonly afterResponse: boolean;
+  /** What the handler threw or rejected with, for `handler_failed`; absent otherwise. */
+  readonly error?: unknown;
 }
 
 /** The `onResult` option: called once per delivery (twice after an early answer); may be async. */

@@ -28,7 +28,7 @@ export const HINTS: Readonly<Record<WebhookErrorCode, string>> = {
   invalid_payload: "The data fails its event's schema; the answer's message names the field.",
   unbound_flat_body:
     "A flat body (no eventName) arrived with a secret bound to no event type: pass `secret` as a map, { 'follow.created': '<header_value>' }.",
-  handler_failed: 'The handler threw or rejected; onError got the error. The service retries.',
+  handler_failed: 'The handler threw or rejected (its error is on this line, and went to onError if given). The service retries.',
   handler_timeout:
     'The handler did not settle within `handlerTimeoutMs`; it runs on, and the service retries. Make it faster, or answer early with `respondWithin`.',
   body_unavailable: 'A middleware consumed the body without keeping it: mount the webhook handler before it.',

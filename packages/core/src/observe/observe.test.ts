@@ -112,16 +112,18 @@ describe('logger and onResult', () => {
     }
   });
 
-  it('reports a handler error through logger.error when no onError is given', async () => {
+  it('reports a handler failure in one logger.error line, with the outcome and the error', async () => {
     const { lines, logger } = recorder();
     const failure = new Error('db down');
     const handle = webhookHandler({ secret: SECRET, logger, on: { 'follow.created': () => Promise.reject(failure) } });
     await handle(buildDeliveryRequest({ secret: SECRET }));
-    expect(lines).toContainEqual({
-      level: 'error',
-      message: 'social-webhooks: the handler for follow.created failed.',
-      fields: { eventName: 'follow.created', error: failure },
-    });
+    expect(lines.filter((line) => line.level === 'error')).toEqual([
+      {
+        level: 'error',
+        message: 'social-webhooks: delivery answered: 500 handler_failed (follow.created)',
+        fields: expect.objectContaining({ status: 500, code: 'handler_failed', eventName: 'follow.created', error: failure }),
+      },
+    ]);
   });
 
   it('accepts console as a logger', () => {

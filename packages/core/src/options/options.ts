@@ -60,8 +60,9 @@ export interface PipelineOptions<Context, Events extends EventMap = AirstackEven
   readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: Context) => unknown;
   /**
    * Called when a handler (or `onUnknownEvent`) throws or rejects; the receiver answers 500 with a
-   * generic body so the service retries (or, after a `respondWithin` answer, it is the only report).
-   * Default: `logger.error` when a logger is given, else `console.error`, with the event name.
+   * generic body so the service retries. Either way the delivery's one log line (`logger.error`:
+   * the outcome, `handler_failed`, and the error) reports it, also after a `respondWithin` answer.
+   * Default: none.
    */
   readonly onError?: (error: unknown, event: NoInfer<EventOf<Events>> | UnknownWebhookEvent, context: Context) => unknown;
   /**

@@ -49,7 +49,7 @@ export interface ResolvedOptions<Context> {
   readonly maxBodyBytes: number;
   readonly handlers: ReadonlyMap<string, AnyHandler<Context>>;
   readonly onUnknownEvent: ((event: UnknownWebhookEvent, context: Context) => unknown) | undefined;
-  readonly onError: (error: unknown, event: AnyEvent | UnknownWebhookEvent, context: Context) => unknown;
+  readonly onError: ((error: unknown, event: AnyEvent | UnknownWebhookEvent, context: Context) => unknown) | undefined;
   readonly dedupe: ResolvedDedupe | undefined;
   readonly respondWithin: number | undefined;
   readonly handlerTimeoutMs: number | undefined;
@@ -94,7 +94,7 @@ export function resolveOptions<Context>(options: WebhookOptions<Context, EventMa
     maxBodyBytes,
     handlers: toHandlerMap(options.on as Readonly<Record<string, unknown>> | undefined, sender, fail),
     onUnknownEvent: optionalFunction(options.onUnknownEvent, 'onUnknownEvent', fail),
-    onError: optionalFunction(options.onError, 'onError', fail) ?? logHandlerError(logger),
+    onError: optionalFunction(options.onError, 'onError', fail),
     // The key function takes the sender's events; the pipeline hands it only those.
     dedupe: resolveDedupe(options.dedupe as boolean | DedupeOptions<AnyEvent> | undefined, source),
     respondWithin,
@@ -173,12 +173,6 @@ function toHandlerMap<Context>(
 function optionalFunction<T>(value: T | undefined, name: string, fail: (message: string) => never): T | undefined {
   if (value !== undefined && typeof value !== 'function') fail(`\`${name}\` must be a function; got ${typeof value}.`);
   return value;
-}
-
-function logHandlerError(logger: ResolvedLogger) {
-  return function logHandlerFailure(error: unknown, event: AnyEvent | UnknownWebhookEvent): void {
-    logger.error(`social-webhooks: the handler for ${event.eventName} failed.`, { eventName: event.eventName, error });
-  };
 }
 
 /** A handler given at the top level, `{ 'follow.created': fn }`, belongs under `on`. */
