@@ -59,3 +59,13 @@ export { MINI_APP_EVENT_NAMES, isMiniAppEventName, type MiniAppEventName } from 
 export type { MiniAppEvent, MiniAppEventData, MiniAppEvents, NotificationDetails } from './senders/miniapp/types.js';
 export { miniAppDataSchemas, notificationDetailsSchema } from './senders/miniapp/schemas.js';
 export type { VerifyAppKey, VerifyAppKeyResult } from './senders/miniapp/app-key-check.js';
+export { verifyAppKeyWithHub } from './senders/miniapp/hub-app-key.js';
+export { verifyAppKeyWithNeynar } from './senders/miniapp/neynar-app-key.js';
+export {
+  DEFAULT_HUB_CACHE_ENTRIES,
+  DEFAULT_HUB_CACHE_MS,
+  DEFAULT_HUB_TIMEOUT_MS,
+  NEYNAR_HUB_URL,
+  type HubOptions,
+  type NeynarHubOptions,
+} from './senders/miniapp/hub-options.js';
