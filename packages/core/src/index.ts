@@ -69,3 +69,5 @@ export {
   type HubOptions,
   type NeynarHubOptions,
 } from './senders/miniapp/hub-options.js';
+export { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from './senders/miniapp/token-store.js';
+export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
