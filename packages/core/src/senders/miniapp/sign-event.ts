@@ -1,3 +1,5 @@
+import { toHex } from '../../hex.js';
+
 /** A JSON Farcaster Signature as a Farcaster client sends it: three base64url strings. */
 export interface JsonFarcasterSignature {
   readonly header: string;
@@ -31,7 +33,7 @@ const encoder = new TextEncoder();
 export async function createMiniAppTestSigner(): Promise<MiniAppTestSigner> {
   const pair = (await crypto.subtle.generateKey(ED25519, true, ['sign', 'verify'])) as CryptoKeyPair;
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
-  const appKey = `0x${[...publicKey].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  const appKey = `0x${toHex(publicKey)}`;
   const signEncoded = async (header: string, payload: string) =>
     new Uint8Array(await crypto.subtle.sign(ED25519, pair.privateKey, encoder.encode(`${header}.${payload}`)));
   return {

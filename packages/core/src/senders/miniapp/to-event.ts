@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { decodeUtf8, isJsonObject } from '../../body/parse-body.js';
-import { failure, proceed, refusal, stop, type Step } from '../../result.js';
+import { proceed, refusal, type Step } from '../../result.js';
+import { describeIssue, refuseEvent } from '../refuse-event.js';
 import type { ReceivedEvent } from '../sender.js';
 import { currentEventName, isMiniAppEventName } from './event-names.js';
 import { miniAppSchemas } from './schemas.js';
@@ -38,15 +38,7 @@ export function toMiniAppEvent(payloadBytes: Uint8Array, proven: Proven): Step<R
   const data = Object.hasOwn(payload, 'notificationDetails') ? { ...proven, notificationDetails: payload['notificationDetails'] } : proven;
   const parsed = miniAppSchemas().dataSchemas[eventName].safeParse(data);
   if (!parsed.success)
-    return stop(failure('invalid_payload', `The ${eventName} payload is invalid: ${describeIssue(parsed.error)}.`, eventName));
+    return refuseEvent('invalid_payload', `The ${eventName} payload is invalid: ${describeIssue(parsed.error)}.`, eventName);
   // The schema of `eventName` parsed it, so the pair is that event.
   return proceed({ known: true, event: { eventName, data: parsed.data } as MiniAppEvent });
-}
-
-// The first issue's path and zod's message: it names types, never the received value.
-function describeIssue(error: z.core.$ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return 'it does not match the schema';
-  const path = issue.path.map(String).join('.');
-  return path === '' ? issue.message : `${path}: ${issue.message}`;
 }
