@@ -27,6 +27,11 @@ export const ERROR_STATUS = {
   dedupe_unavailable: 503,
   queue_unavailable: 503,
   invalid_options: 500,
+  // Mini App events (docs/contract.md §Senders, Mini App events): the JSON Farcaster Signature's checks.
+  invalid_signed_body: 400,
+  app_signature_mismatch: 401,
+  app_key_invalid: 401,
+  app_key_lookup_failed: 503,
 } as const;
 
 /** A stable error code; see the README's error table. */

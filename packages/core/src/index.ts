@@ -52,3 +52,22 @@ export type {
   NeynarTrade,
   NeynarUser,
 } from './senders/neynar/types.js';
+
+// Mini App events (docs/contract.md §Senders, Mini App events): the sender, its events, its key lookups, its notification tokens.
+export { miniAppSender, DEFAULT_VERIFY_APP_KEY_TIMEOUT_MS, type MiniAppSenderOptions } from './senders/miniapp/miniapp-sender.js';
+export { MINI_APP_EVENT_NAMES, isMiniAppEventName, type MiniAppEventName } from './senders/miniapp/event-names.js';
+export type { MiniAppEvent, MiniAppEventData, MiniAppEvents, NotificationDetails } from './senders/miniapp/types.js';
+export { miniAppDataSchemas, notificationDetailsSchema } from './senders/miniapp/schemas.js';
+export type { VerifyAppKey, VerifyAppKeyResult } from './senders/miniapp/app-key-check.js';
+export { verifyAppKeyWithHub } from './senders/miniapp/hub-app-key.js';
+export { verifyAppKeyWithNeynar } from './senders/miniapp/neynar-app-key.js';
+export {
+  DEFAULT_HUB_CACHE_ENTRIES,
+  DEFAULT_HUB_CACHE_MS,
+  DEFAULT_HUB_TIMEOUT_MS,
+  NEYNAR_HUB_URL,
+  type HubOptions,
+  type NeynarHubOptions,
+} from './senders/miniapp/hub-options.js';
+export { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from './senders/miniapp/token-store.js';
+export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';

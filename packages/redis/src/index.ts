@@ -1,1 +1,2 @@
 export { DEFAULT_REDIS_PREFIX, redisStore, type RedisEvalClient, type RedisStoreOptions } from './redis-store.js';
+export { DEFAULT_TOKEN_PREFIX, redisTokenStore, type RedisTokenStoreOptions } from './redis-token-store.js';

@@ -1,0 +1,64 @@
+import { settleWithin } from '../../deadline.js';
+import { proceed, refusal, type Step } from '../../result.js';
+import type { ResolvedLogger } from '../../observe/logger.js';
+
+/**
+ * What a key lookup answers: the key is an active app key of the FID, registered by the app (the
+ * Farcaster client) whose FID is `appFid`; or it is not. The shape of `@farcaster/miniapp-node`'s
+ * `VerifyAppKeyResult`, so its lookups fit as they are.
+ */
+export type VerifyAppKeyResult = { readonly valid: true; readonly appFid: number } | { readonly valid: false };
+
+/**
+ * Whether `appKey` (`0x` and 64 hex digits) is an active app key of `fid`: a lookup in the chain's
+ * key registry through a hub. `verifyAppKeyWithHub({ hubUrl })` and
+ * `verifyAppKeyWithNeynar({ apiKey })` are two; `@farcaster/miniapp-node`'s fit too. Throwing or
+ * rejecting means "could not tell" (the delivery is answered 503 and the client retries), never
+ * "invalid".
+ */
+export type VerifyAppKey = (fid: number, appKey: string) => Promise<VerifyAppKeyResult>;
+
+/** The lookup step: the app's FID, or the answer that ends the delivery. Never rejects. */
+export type AppKeyCheck = (fid: number, appKey: string) => Promise<Step<number>>;
+
+/**
+ * Builds the lookup step, which decides (docs/contract.md §Senders, Mini App events): 401
+ * `app_key_invalid` when the lookup answers `{ valid: false }`; 503 `app_key_lookup_failed` when it
+ * throws, rejects, answers anything else, or has not answered within `timeoutMs` (a late answer is
+ * dropped). Why it failed goes to the logger, never into the answer.
+ */
+export function createAppKeyCheck(verifyAppKey: VerifyAppKey, timeoutMs: number, source: string, logger: ResolvedLogger): AppKeyCheck {
+  const invalid = refusal('app_key_invalid', "The key that signed the delivery is not an active app key of the header's FID.");
+  const failed = refusal('app_key_lookup_failed', 'The app key could not be checked; the server log says why. Retry later.');
+  const lateError = () => new Error(`verifyAppKey did not answer within ${timeoutMs} ms (the verifyAppKeyTimeoutMs option)`);
+  const fail = (error: unknown): Step<never> => {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error(`${source}: the app key lookup failed, so the delivery is answered 503: ${reason}`, {
+      code: 'app_key_lookup_failed',
+      error,
+    });
+    return failed;
+  };
+
+  return async function checkAppKey(fid, appKey) {
+    let result: unknown;
+    try {
+      // Called in a promise job, so a lookup that throws synchronously is a rejection like any other.
+      result = await settleWithin(
+        Promise.resolve().then(() => verifyAppKey(fid, appKey)),
+        timeoutMs,
+        (): never => {
+          throw lateError();
+        },
+      );
+    } catch (error) {
+      return fail(error);
+    }
+    if (typeof result === 'object' && result !== null) {
+      const { valid, appFid } = result as { valid?: unknown; appFid?: unknown };
+      if (valid === false) return invalid;
+      if (valid === true && typeof appFid === 'number' && Number.isSafeInteger(appFid) && appFid >= 0) return proceed(appFid);
+    }
+    return fail(new TypeError('verifyAppKey must answer { valid: true, appFid: <a whole number> } or { valid: false }.'));
+  };
+}

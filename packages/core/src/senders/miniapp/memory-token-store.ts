@@ -1,0 +1,41 @@
+import type { NotificationTarget, NotificationTokenStore } from './token-store.js';
+
+/**
+ * A {@link NotificationTokenStore} in this process's memory: for development, tests and a single
+ * instance that can afford to lose its tokens on restart (users get notifications again when they
+ * next enable them). Several instances, or tokens that must outlive the process: `redisTokenStore()`
+ * from `@social-webhooks/redis`.
+ *
+ * Not bounded by a count: a token is saved only from a signed event whose key is registered on chain
+ * for the user's FID, so the entries are bounded by real users and clients, and dropping one would
+ * silently stop a user's notifications.
+ *
+ * @example
+ * const tokens = memoryTokenStore();
+ * for (const target of await tokens.get(fid)) await notify(target.url, target.token);
+ */
+export function memoryTokenStore(): NotificationTokenStore {
+  // By user, then by client: a user's targets are read together.
+  const users = new Map<number, Map<number, NotificationTarget>>();
+  return {
+    async save(target) {
+      const { fid, appFid, url, token } = target;
+      let clients = users.get(fid);
+      if (clients === undefined) users.set(fid, (clients = new Map()));
+      // A copy of the four fields: the caller's object is not kept, nor anything else it holds.
+      clients.set(appFid, { fid, appFid, url, token });
+    },
+    async delete({ fid, appFid }) {
+      const clients = users.get(fid);
+      if (clients === undefined) return;
+      if (appFid !== undefined) clients.delete(appFid);
+      if (appFid === undefined || clients.size === 0) users.delete(fid);
+    },
+    async get(fid) {
+      return [...(users.get(fid)?.values() ?? [])];
+    },
+    async *list() {
+      for (const clients of users.values()) yield* clients.values();
+    },
+  };
+}

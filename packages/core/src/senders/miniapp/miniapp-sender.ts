@@ -1,0 +1,139 @@
+import { parseBody } from '../../body/parse-body.js';
+import { WebhookError } from '../../errors.js';
+import { proceed, refusal, type Step } from '../../result.js';
+import type { ReceivedEvent, Sender, SenderSetup, SenderSteps } from '../sender.js';
+import { createAppKeyCheck, type VerifyAppKey } from './app-key-check.js';
+import { createEd25519Verify } from './ed25519.js';
+import { MINI_APP_EVENT_NAMES } from './event-names.js';
+import { readSignedBody, type SignedBody } from './signed-body.js';
+import { toMiniAppEvent } from './to-event.js';
+import type { MiniAppEvents } from './types.js';
+
+/** What {@link miniAppSender} takes. */
+export interface MiniAppSenderOptions {
+  /**
+   * Whether the key that signed a delivery is an active app key of the user's FID:
+   * `verifyAppKeyWithHub({ hubUrl })`, `verifyAppKeyWithNeynar({ apiKey })`, or any function of the
+   * same shape (`@farcaster/miniapp-node`'s included). Required: a signature alone proves only that
+   * someone holds a key, not that the key is the user's.
+   */
+  readonly verifyAppKey: VerifyAppKey;
+  /**
+   * The longest the lookup may take, in milliseconds; past it the delivery is answered 503
+   * `app_key_lookup_failed` and the client retries. Default 5,000: above `verifyAppKeyWithHub`'s own
+   * 3 s deadline, so its more precise error comes first.
+   */
+  readonly verifyAppKeyTimeoutMs?: number;
+}
+
+/** 5 seconds, the default `verifyAppKeyTimeoutMs`. */
+export const DEFAULT_VERIFY_APP_KEY_TIMEOUT_MS = 5_000;
+
+const OPTION_KEYS: readonly string[] = ['verifyAppKey', 'verifyAppKeyTimeoutMs'] satisfies (keyof MiniAppSenderOptions)[];
+// The proof is in the body: there is no header to check.
+const NO_HEADER_PROOF: Step<undefined> = Object.freeze(proceed(undefined));
+const PARSED_BODY = refusal(
+  'body_unavailable',
+  'A body parser consumed the request body before the webhook handler ran; a Mini App event is checked on the body as sent. Mount the handler before body parsers.',
+);
+const SIGNATURE_MISMATCH = refusal(
+  'app_signature_mismatch',
+  'The signature does not verify against the app key the signature header names.',
+);
+const NO_ED25519 = refusal(
+  'invalid_options',
+  "This runtime's Web Crypto has no Ed25519, which Mini App events need; the server log says more.",
+);
+
+/**
+ * Farcaster Mini App events (docs/contract.md §Senders, Mini App events): the events a Farcaster
+ * client sends to a Mini App's `webhookUrl` when a user adds or removes the app or turns its
+ * notifications on or off. Each body is a JSON Farcaster Signature, so there is no header to check;
+ * a delivery is genuine when its Ed25519 signature verifies against the key its header names
+ * (Web Crypto, no dependency) and `verifyAppKey` says that key is an active app key of the user's FID.
+ * The same checks, in the same order, as `parseWebhookEvent` of `@farcaster/miniapp-node`.
+ *
+ * Deliveries carry no id: `dedupe` keys them by the SHA-256 of the body (`miniapp:` first).
+ *
+ * @param options `verifyAppKey` (required), `verifyAppKeyTimeoutMs` (default 5,000).
+ * @throws {WebhookError} `invalid_options`, when the receiver is built, for a missing `verifyAppKey`
+ *   or a timeout that is not a positive whole number of milliseconds.
+ * @example
+ * const tokens = memoryTokenStore();
+ * const handle = webhookHandler({
+ *   sender: miniAppSender({ verifyAppKey: verifyAppKeyWithNeynar({ apiKey: process.env.NEYNAR_API_KEY! }) }),
+ *   on: {
+ *     miniapp_added: (event) => applyMiniAppEvent(tokens, event),
+ *     notifications_enabled: (event) => applyMiniAppEvent(tokens, event),
+ *     notifications_disabled: (event) => applyMiniAppEvent(tokens, event),
+ *     miniapp_removed: (event) => applyMiniAppEvent(tokens, event),
+ *   },
+ * });
+ */
+export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEvents> {
+  return {
+    name: 'miniapp',
+    eventNames: MINI_APP_EVENT_NAMES,
+    deliveryIdHeaders: [],
+    keyPrefix: 'miniapp:',
+    payloadIdKeys: false,
+    start({ source, logger }: SenderSetup): SenderSteps<undefined> {
+      const { verifyAppKey, timeoutMs } = checkOptions(options, source);
+      const verifySignature = createEd25519Verify();
+      const checkAppKey = createAppKeyCheck(verifyAppKey, timeoutMs, source, logger);
+
+      async function verifyAndRead(signed: SignedBody): Promise<Step<ReceivedEvent>> {
+        const verdict = await verifySignature(signed.appKey.toLowerCase(), signed.publicKey, signed.signature, signed.signedInput);
+        if (verdict === 'unsupported') {
+          logger.error(`${source}: crypto.subtle has no Ed25519 on this runtime; Node 20.19+, Bun, Deno and workerd have it.`, {
+            code: 'invalid_options',
+          });
+          return NO_ED25519;
+        }
+        if (verdict === 'invalid') return SIGNATURE_MISMATCH;
+        const appFid = await checkAppKey(signed.fid, signed.appKey);
+        if (!appFid.ok) return appFid;
+        return toMiniAppEvent(signed.payload, { fid: signed.fid, appFid: appFid.value, appKey: signed.appKey });
+      }
+
+      return {
+        header: undefined,
+        checkHeader: () => NO_HEADER_PROOF,
+        readEvent(content) {
+          // The proof is over strings a parsed body still holds, but the body's limit, its deadline
+          // and its dedupe key are the bytes as sent: as for every sender, the handler goes first.
+          if (content.kind === 'parsed') return PARSED_BODY;
+          const body = parseBody(content);
+          if (!body.ok) return body;
+          const signed = readSignedBody(body.value);
+          return signed.ok ? verifyAndRead(signed.value) : signed;
+        },
+      };
+    },
+  };
+}
+
+function checkOptions(options: MiniAppSenderOptions, source: string): { verifyAppKey: VerifyAppKey; timeoutMs: number } {
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `${source}: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('miniAppSender() takes an options object: miniAppSender({ verifyAppKey }).');
+  const unknown = Object.keys(options).find((key) => !OPTION_KEYS.includes(key));
+  if (unknown !== undefined)
+    fail(`miniAppSender() has no option \`${unknown}\`; it takes ${OPTION_KEYS.map((key) => `\`${key}\``).join(' and ')}.`);
+  const { verifyAppKey } = options;
+  if (typeof verifyAppKey !== 'function') {
+    fail(
+      'miniAppSender() needs `verifyAppKey`, the check that the key which signed a delivery is an active app key of the user: ' +
+        "pass verifyAppKeyWithHub({ hubUrl }) for a hub of your own, verifyAppKeyWithNeynar({ apiKey }) for Neynar's, " +
+        'or any (fid, appKey) => Promise<{ valid: true, appFid } | { valid: false }>.',
+    );
+  }
+  const timeoutMs = options.verifyAppKeyTimeoutMs ?? DEFAULT_VERIFY_APP_KEY_TIMEOUT_MS;
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs < 1) {
+    fail(
+      `\`verifyAppKeyTimeoutMs\` must be a positive whole number of milliseconds (default ${DEFAULT_VERIFY_APP_KEY_TIMEOUT_MS}); got ${String(options.verifyAppKeyTimeoutMs)}.`,
+    );
+  }
+  return { verifyAppKey, timeoutMs };
+}

@@ -1,0 +1,93 @@
+import { decodeUtf8, isJsonObject, type JsonObject } from '../../body/parse-body.js';
+import { proceed, refusal, type Step } from '../../result.js';
+import { decodeBase64 } from './base64.js';
+
+/** A JSON Farcaster Signature, decoded and checked for form; its signature not yet verified. */
+export interface SignedBody {
+  /** The user's FID, from the signature's header. */
+  readonly fid: number;
+  /** The signing key as the header spells it: `0x` and 64 hex digits. */
+  readonly appKey: string;
+  /** The key's 32 bytes. */
+  readonly publicKey: Uint8Array<ArrayBuffer>;
+  /** The 64-byte Ed25519 signature. */
+  readonly signature: Uint8Array<ArrayBuffer>;
+  /** What was signed: the UTF-8 bytes of `header + "." + payload` as they arrived. */
+  readonly signedInput: Uint8Array<ArrayBuffer>;
+  /** The payload's decoded bytes (JSON, read only once the signature and the key hold). */
+  readonly payload: Uint8Array<ArrayBuffer>;
+}
+
+const encoder = new TextEncoder();
+const KEY_HEX = /^0x[0-9a-fA-F]{64}$/;
+// Static messages, built once: none quotes the delivery.
+const NOT_SIGNED = refusal(
+  'invalid_signed_body',
+  'The body must be a JSON Farcaster Signature: an object with the base64url strings header, payload and signature.',
+);
+const NOT_BASE64 = {
+  header: refusal('invalid_signed_body', 'The signature header is not base64url.'),
+  payload: refusal('invalid_signed_body', 'The signed payload is not base64url.'),
+  signature: refusal('invalid_signed_body', 'The signature is not base64url.'),
+} as const;
+const BAD_HEADER = refusal(
+  'invalid_signed_body',
+  'The signature header must decode to JSON { "fid": <a positive whole number>, "type": "app_key", "key": "0x<64 hex digits>" }.',
+);
+const BAD_LENGTH = refusal('invalid_signed_body', 'The signature must decode to 64 bytes (an Ed25519 signature).');
+
+/**
+ * Reads a JSON Farcaster Signature from a parsed body (docs/contract.md §Senders, Mini App events;
+ * the order of `verifyJsonFarcasterSignature` in `@farcaster/miniapp-node` 0.2.0), and decides 400
+ * `invalid_signed_body` for a body that is not `{ header, payload, signature }` of base64url
+ * strings, a header that is not `{ fid, type: "app_key", key }`, or a signature that is not 64
+ * bytes. Nothing is verified here: this is the form, checked before any cryptography or network
+ * call is spent on the delivery.
+ *
+ * Stricter than the reference where it would go on to a failed verification, an odd lookup, or a
+ * guess: the key must be exactly 32 bytes of hex (it decodes `0x…` leniently), the FID a positive
+ * whole number (it takes any number), the header UTF-8, and the three strings base64 by the rules
+ * of `decodeBase64` (Buffer skips characters outside the alphabet; no encoder writes them).
+ */
+export function readSignedBody(body: JsonObject): Step<SignedBody> {
+  const { header, payload, signature } = body;
+  if (typeof header !== 'string' || typeof payload !== 'string' || typeof signature !== 'string') return NOT_SIGNED;
+  const headerBytes = decodeBase64(header);
+  if (headerBytes === undefined) return NOT_BASE64.header;
+  const payloadBytes = decodeBase64(payload);
+  if (payloadBytes === undefined) return NOT_BASE64.payload;
+  const signatureBytes = decodeBase64(signature);
+  if (signatureBytes === undefined) return NOT_BASE64.signature;
+  const claims = readHeader(headerBytes);
+  if (claims === undefined) return BAD_HEADER;
+  if (signatureBytes.byteLength !== 64) return BAD_LENGTH;
+  return proceed({
+    fid: claims.fid,
+    appKey: claims.key,
+    publicKey: hexBytes(claims.key),
+    signature: signatureBytes,
+    // JSON.parse has undone any escapes: these are the strings the signer encoded, and base64 is ASCII.
+    signedInput: encoder.encode(`${header}.${payload}`),
+    payload: payloadBytes,
+  });
+}
+
+function readHeader(bytes: Uint8Array): { fid: number; key: string } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeUtf8(bytes));
+  } catch {
+    return undefined;
+  }
+  if (!isJsonObject(value)) return undefined;
+  const { fid, type, key } = value;
+  if (typeof fid !== 'number' || !Number.isSafeInteger(fid) || fid < 1) return undefined;
+  if (type !== 'app_key' || typeof key !== 'string' || !KEY_HEX.test(key)) return undefined;
+  return { fid, key };
+}
+
+function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array((hex.length - 2) / 2);
+  for (let index = 0; index < bytes.length; index++) bytes[index] = Number.parseInt(hex.slice(2 + 2 * index, 4 + 2 * index), 16);
+  return bytes;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { memoryTokenStore } from './memory-token-store.js';
+import { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from './token-store.js';
+import type { MiniAppEvent } from './types.js';
+
+const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
+const proven = { fid: 3, appFid: 9152, appKey: `0x${'ab'.repeat(32)}` };
+
+async function all(store: NotificationTokenStore): Promise<NotificationTarget[]> {
+  const targets: NotificationTarget[] = [];
+  for await (const target of store.list()) targets.push(target);
+  return targets;
+}
+
+describe('memoryTokenStore', () => {
+  it('keeps one target per user and client, the latest saved', async () => {
+    const store = memoryTokenStore();
+    await store.save({ fid: 3, appFid: 9152, ...DETAILS });
+    await store.save({ fid: 3, appFid: 9152, ...DETAILS, token: 'token-2' });
+    await store.save({ fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-3' });
+    await store.save({ fid: 4, appFid: 9152, ...DETAILS, token: 'token-4' });
+    expect(await store.get(3)).toEqual([
+      { fid: 3, appFid: 9152, url: DETAILS.url, token: 'token-2' },
+      { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-3' },
+    ]);
+    expect((await all(store)).map((target) => target.token)).toEqual(['token-2', 'token-3', 'token-4']);
+    expect(await store.get(5)).toEqual([]);
+  });
+
+  it("deletes one client's target, or every client's when appFid is left out", async () => {
+    const store = memoryTokenStore();
+    await store.save({ fid: 3, appFid: 1, ...DETAILS });
+    await store.save({ fid: 3, appFid: 2, ...DETAILS });
+    await store.delete({ fid: 3, appFid: 1 });
+    expect((await store.get(3)).map((target) => target.appFid)).toEqual([2]);
+    await store.save({ fid: 3, appFid: 1, ...DETAILS });
+    await store.delete({ fid: 3 });
+    expect(await store.get(3)).toEqual([]);
+    await store.delete({ fid: 99, appFid: 1 });
+    expect(await all(store)).toEqual([]);
+  });
+
+  it('keeps the four fields only, not the object it was given', async () => {
+    const store = memoryTokenStore();
+    const given = { fid: 3, appFid: 1, ...DETAILS, secret: 'x' };
+    await store.save(given);
+    given.token = 'changed';
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 1, ...DETAILS }]);
+  });
+});
+
+describe('applyMiniAppEvent', () => {
+  const otherClient = { fid: 3, appFid: 1, ...DETAILS, token: 'other-client' };
+  const saved = [otherClient, { fid: 3, appFid: 9152, ...DETAILS }];
+  const deleted = [otherClient];
+  const events: [string, MiniAppEvent, NotificationTarget[]][] = [
+    [
+      'miniapp_added with details saves the token',
+      { eventName: 'miniapp_added', data: { ...proven, notificationDetails: DETAILS } },
+      saved,
+    ],
+    [
+      'notifications_enabled saves the token',
+      { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } },
+      saved,
+    ],
+    ["miniapp_added without details deletes the client's token", { eventName: 'miniapp_added', data: proven }, deleted],
+    ["notifications_disabled deletes the client's token", { eventName: 'notifications_disabled', data: proven }, deleted],
+    ["miniapp_removed deletes the client's token", { eventName: 'miniapp_removed', data: proven }, deleted],
+  ];
+
+  it.each(events)("%s, and leaves the user's other clients alone", async (_name, event, expected) => {
+    const store = memoryTokenStore();
+    await store.save(otherClient);
+    await store.save({ fid: 3, appFid: 9152, ...DETAILS, token: 'before' });
+    await applyMiniAppEvent(store, event);
+    expect(await store.get(3)).toEqual(expected);
+  });
+
+  it('rejects with what the store throws, so the handler fails and the client retries', async () => {
+    const failing = { ...memoryTokenStore(), save: () => Promise.reject(new Error('store down')) };
+    await expect(
+      applyMiniAppEvent(failing, { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } }),
+    ).rejects.toThrow('store down');
+  });
+});

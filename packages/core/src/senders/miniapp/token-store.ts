@@ -1,0 +1,57 @@
+import type { MiniAppEvent } from './types.js';
+
+/**
+ * Where to send one user's notifications from one Farcaster client: the `url` and `token` of that
+ * client's `notificationDetails`. A token is unique per client, Mini App and user, so a user who
+ * added the app in two clients has two targets, told apart by the client's `appFid`.
+ */
+export interface NotificationTarget {
+  readonly fid: number;
+  readonly appFid: number;
+  readonly url: string;
+  readonly token: string;
+}
+
+/**
+ * The notification tokens a Mini App holds, kept up to date by its events through
+ * {@link applyMiniAppEvent}: `memoryTokenStore()` for one process, `redisTokenStore({ client })`
+ * from `@social-webhooks/redis` for several. Any object of this shape fits.
+ */
+export interface NotificationTokenStore {
+  /** Keeps `target`, replacing the one the user had from the same client (`fid` and `appFid`). */
+  save(target: NotificationTarget): Promise<void>;
+  /** Forgets the user's target from the client `appFid`, or from every client when `appFid` is left out. */
+  delete(user: { readonly fid: number; readonly appFid?: number }): Promise<void>;
+  /** The user's targets, one per client, in no particular order; none when notifications are off. */
+  get(fid: number): Promise<readonly NotificationTarget[]>;
+  /** Every target, for a notification to all users; a store may read them in batches as they are iterated. */
+  list(): AsyncIterable<NotificationTarget>;
+}
+
+/**
+ * What a Mini App event means for the user's notification token, applied to `store`: `miniapp_added`
+ * with `notificationDetails` and `notifications_enabled` save the token; `notifications_disabled`,
+ * `miniapp_removed` and a `miniapp_added` without details (added with notifications off) delete the
+ * client's token, which the client no longer honours (miniapps.farcaster.xyz, "Sending
+ * Notifications"). So an `on` map is one line per event.
+ *
+ * @throws what the store throws (the handler's failure: 500, and the client retries).
+ * @example
+ * const tokens = memoryTokenStore();
+ * webhookHandler({
+ *   sender: miniAppSender({ verifyAppKey }),
+ *   on: {
+ *     miniapp_added: (event) => applyMiniAppEvent(tokens, event),
+ *     miniapp_removed: (event) => applyMiniAppEvent(tokens, event),
+ *     notifications_enabled: (event) => applyMiniAppEvent(tokens, event),
+ *     notifications_disabled: (event) => applyMiniAppEvent(tokens, event),
+ *   },
+ * });
+ */
+export async function applyMiniAppEvent(store: NotificationTokenStore, event: MiniAppEvent): Promise<void> {
+  const { fid, appFid } = event.data;
+  const details =
+    event.eventName === 'miniapp_added' || event.eventName === 'notifications_enabled' ? event.data.notificationDetails : undefined;
+  if (details === undefined) await store.delete({ fid, appFid });
+  else await store.save({ fid, appFid, url: details.url, token: details.token });
+}

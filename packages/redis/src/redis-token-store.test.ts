@@ -1,0 +1,100 @@
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
+import { startRedis, type RedisServer } from '../../../test/support/redis-server.js';
+import { DEFAULT_TOKEN_PREFIX, redisTokenStore } from './redis-token-store.js';
+
+const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
+
+async function all(store: NotificationTokenStore): Promise<NotificationTarget[]> {
+  const targets: NotificationTarget[] = [];
+  for await (const target of store.list()) targets.push(target);
+  return targets;
+}
+
+// Against a real redis-server, started here; test/support/redis-server.ts says what to do when it is missing.
+describe('redisTokenStore against redis-server', () => {
+  let redis: RedisServer;
+  let client: ReturnType<typeof createClient>;
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = createClient({ url: redis.url, disableOfflineQueue: true });
+    client.on('error', () => undefined);
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.quit().catch(() => undefined);
+    await redis?.stop();
+  });
+
+  it("keeps one target per user and client in the user's hash, the latest saved", async () => {
+    const store = redisTokenStore({ client });
+    await store.save({ fid: 3, appFid: 9152, ...DETAILS, token: 'old' });
+    await store.save({ fid: 3, appFid: 9152, ...DETAILS });
+    await store.save({ fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2' });
+    // In no particular order: a hash of values this long is a hash table.
+    expect([...(await store.get(3))].sort((a, b) => a.appFid - b.appFid)).toEqual([
+      { fid: 3, appFid: 9152, ...DETAILS },
+      { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2' },
+    ]);
+    expect(await client.hGet(`${DEFAULT_TOKEN_PREFIX}3`, '9152')).toBe(JSON.stringify(DETAILS));
+    expect(await store.get(4)).toEqual([]);
+  });
+
+  it("deletes one client's target, or every client's when appFid is left out", async () => {
+    const store = redisTokenStore({ client, prefix: 'delete:' });
+    await store.save({ fid: 3, appFid: 1, ...DETAILS });
+    await store.save({ fid: 3, appFid: 2, ...DETAILS });
+    await store.delete({ fid: 3, appFid: 1 });
+    expect((await store.get(3)).map((target) => target.appFid)).toEqual([2]);
+    await store.delete({ fid: 3 });
+    expect(await store.get(3)).toEqual([]);
+    expect(await client.exists('delete:3')).toBe(0);
+  });
+
+  it('lists every target across many SCAN batches, each once, and nothing outside its prefix', async () => {
+    const store = redisTokenStore({ client, prefix: 'list:' });
+    await client.set('lister:1', 'not ours');
+    const users = Array.from({ length: 450 }, (_, index) => index + 1);
+    await Promise.all(users.map((fid) => store.save({ fid, appFid: 9152, ...DETAILS, token: `t${fid}` })));
+    await store.save({ fid: 7, appFid: 1, ...DETAILS });
+    const listed = await all(store);
+    expect(listed).toHaveLength(451);
+    expect(new Set(listed.map((target) => `${target.fid}:${target.appFid}`)).size).toBe(451);
+    expect(listed.find((target) => target.fid === 42)).toEqual({ fid: 42, appFid: 9152, ...DETAILS, token: 't42' });
+  });
+
+  it('escapes glob characters of the prefix in SCAN', async () => {
+    const store = redisTokenStore({ client, prefix: 'glob[1]*:' });
+    await client.hSet('globX:5', '1', JSON.stringify(DETAILS));
+    await store.save({ fid: 5, appFid: 1, ...DETAILS });
+    expect(await all(store)).toEqual([{ fid: 5, appFid: 1, ...DETAILS }]);
+  });
+
+  it('keeps what the Mini App events mean through applyMiniAppEvent', async () => {
+    const store = redisTokenStore({ client, prefix: 'apply:' });
+    const proven = { fid: 3, appFid: 9152, appKey: `0x${'ab'.repeat(32)}` };
+    await applyMiniAppEvent(store, { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } });
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS }]);
+    await applyMiniAppEvent(store, { eventName: 'miniapp_removed', data: proven });
+    expect(await store.get(3)).toEqual([]);
+  });
+
+  it('says so when a key under its prefix is not its own', async () => {
+    const store = redisTokenStore({ client, prefix: 'shared:' });
+    await client.hSet('shared:8', '1', 'not json of ours');
+    await expect(store.get(8)).rejects.toThrow();
+    await client.hSet('shared:9', '1', JSON.stringify({ url: 1 }));
+    await expect(store.get(9)).rejects.toThrow(/is the prefix shared/);
+  });
+
+  it.each([
+    ['no options', undefined, /takes an options object/],
+    ['a client without eval', { client: {} }, /`client` must be a Redis client with an eval method/],
+    ['an empty prefix', { client: { eval: async () => 1 }, prefix: '' }, /`prefix` must be a non-empty string/],
+  ])('refuses %s', (_name, options, message) => {
+    expect(() => redisTokenStore(options as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_options', message: expect.stringMatching(message) }),
+    );
+  });
+});

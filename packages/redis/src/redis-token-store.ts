@@ -1,0 +1,98 @@
+import { WebhookError, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
+import type { RedisEvalClient } from './redis-store.js';
+import { DELETE_TARGET, GET_TARGETS, LIST_PAGE, SAVE_TARGET } from './token-scripts.js';
+
+/** Options of {@link redisTokenStore}. */
+export interface RedisTokenStoreOptions {
+  /** A connected client: `createClient({ url })` from `redis`, or any {@link RedisEvalClient}. Required. */
+  readonly client: RedisEvalClient;
+  /** Put before every key, to share a Redis with other data. Default `social-webhooks:miniapp-tokens:`. */
+  readonly prefix?: string;
+}
+
+/** The default key prefix of the token store. */
+export const DEFAULT_TOKEN_PREFIX = 'social-webhooks:miniapp-tokens:';
+
+/** How many keys `list()` asks SCAN for at a time. */
+const LIST_BATCH = 200;
+
+/**
+ * A Mini App's notification tokens in Redis, shared by every instance of its receiver and kept
+ * across restarts: one hash per user (`<prefix><fid>`), a field per Farcaster client (its `appFid`)
+ * holding `{ url, token }` as JSON. Each call is one `EVAL`, so the same one-method client as
+ * `redisStore()` fits (ioredis through the small wrapper its docs show).
+ *
+ * `list()` walks the prefix with SCAN, a batch at a time, each batch one script that also reads the
+ * hashes it found: on one Redis server or shard (a cluster's SCAN sees one node). A target that
+ * SCAN reports twice (it may, while Redis resizes its table) is listed once.
+ *
+ * @param options `client` (required), `prefix` (default `social-webhooks:miniapp-tokens:`).
+ * @throws {WebhookError} `invalid_options` when `client` has no `eval` method or `prefix` is not a non-empty string.
+ * @example
+ * import { createClient } from 'redis';
+ * import { redisTokenStore } from '@social-webhooks/redis';
+ *
+ * const client = createClient({ url: process.env.REDIS_URL });
+ * await client.connect();
+ * const tokens = redisTokenStore({ client });
+ * // on: { notifications_enabled: (event) => applyMiniAppEvent(tokens, event), ... }
+ */
+export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTokenStore {
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `@social-webhooks/redis: ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('redisTokenStore() takes an options object: redisTokenStore({ client }).');
+  const { client } = options;
+  if (typeof client?.eval !== 'function') {
+    fail('`client` must be a Redis client with an eval method, e.g. createClient() from the `redis` package.');
+  }
+  const prefix = options.prefix ?? DEFAULT_TOKEN_PREFIX;
+  // Empty would make `list()` read every key of the database as a user's tokens.
+  if (typeof prefix !== 'string' || prefix === '') fail(`\`prefix\` must be a non-empty string (default "${DEFAULT_TOKEN_PREFIX}").`);
+  const keyOf = (fid: number) => prefix + String(fid);
+  // SCAN's MATCH is a glob: the prefix's own glob characters are escaped.
+  const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+
+  return {
+    async save({ fid, appFid, url, token }) {
+      await client.eval(SAVE_TARGET, { keys: [keyOf(fid)], arguments: [String(appFid), JSON.stringify({ url, token })] });
+    },
+    async delete({ fid, appFid }) {
+      await client.eval(DELETE_TARGET, { keys: [keyOf(fid)], arguments: appFid === undefined ? [] : [String(appFid)] });
+    },
+    async get(fid) {
+      return toTargets(fid, await client.eval(GET_TARGETS, { keys: [keyOf(fid)], arguments: [] }));
+    },
+    async *list() {
+      const seen = new Set<number>();
+      let cursor = '0';
+      do {
+        const reply = (await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] })) as unknown[];
+        cursor = String(reply[0]);
+        for (let index = 1; index < reply.length; index += 2) {
+          const fid = Number(String(reply[index]).slice(prefix.length));
+          if (seen.has(fid)) continue;
+          seen.add(fid);
+          yield* toTargets(fid, reply[index + 1]);
+        }
+      } while (cursor !== '0');
+    },
+  };
+}
+
+/** The targets of one user's hash, from HGETALL's flat reply of fields and values. */
+function toTargets(fid: number, reply: unknown): NotificationTarget[] {
+  if (!Number.isSafeInteger(fid))
+    throw new Error('@social-webhooks/redis: a key under the token prefix does not end in a FID; is the prefix shared?');
+  const fields = reply as string[];
+  const targets: NotificationTarget[] = [];
+  for (let index = 0; index < fields.length; index += 2) {
+    const { url, token } = JSON.parse(String(fields[index + 1])) as { url?: unknown; token?: unknown };
+    const appFid = Number(fields[index]);
+    if (typeof url !== 'string' || typeof token !== 'string' || !Number.isSafeInteger(appFid)) {
+      throw new Error(`@social-webhooks/redis: the tokens of FID ${fid} are not { url, token } by appFid; is the prefix shared?`);
+    }
+    targets.push({ fid, appFid, url, token });
+  }
+  return targets;
+}
