@@ -32,10 +32,6 @@ export const DEFAULT_VERIFY_APP_KEY_TIMEOUT_MS = 5_000;
 const OPTION_KEYS: readonly string[] = ['verifyAppKey', 'verifyAppKeyTimeoutMs'] satisfies (keyof MiniAppSenderOptions)[];
 // The proof is in the body: there is no header to check.
 const NO_HEADER_PROOF: Step<undefined> = Object.freeze(proceed(undefined));
-const PARSED_BODY = refusal(
-  'body_unavailable',
-  'A body parser consumed the request body before the webhook handler ran; a Mini App event is checked on the body as sent. Mount the handler before body parsers.',
-);
 const SIGNATURE_MISMATCH = refusal(
   'app_signature_mismatch',
   'The signature does not verify against the app key the signature header names.',
@@ -100,9 +96,9 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
         header: undefined,
         checkHeader: () => NO_HEADER_PROOF,
         readEvent(content) {
-          // The proof is over strings a parsed body still holds, but the body's limit, its deadline
-          // and its dedupe key are the bytes as sent: as for every sender, the handler goes first.
-          if (content.kind === 'parsed') return PARSED_BODY;
+          // The signature covers the base64url strings of the body, which a body parser's result
+          // still holds as sent: a body parsed first is checked like one read here (its size is then
+          // the parser's limit's to govern, and its dedupe key hashes the re-serialised value).
           const body = parseBody(content);
           if (!body.ok) return body;
           const signed = readSignedBody(body.value);
