@@ -6,51 +6,102 @@ import fastify5 from 'fastify5';
 import { Hono } from 'hono';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES, webhookHandler as webHandler, type EventName } from '@social-webhooks/core';
-import { buildDelivery } from '@social-webhooks/core/testing';
+import * as core from '@social-webhooks/core';
+import { EVENT_NAMES, NEYNAR_EVENT_NAMES, webhookHandler as webHandler, type EventName } from '@social-webhooks/core';
+import { buildDelivery, buildNeynarDelivery } from '@social-webhooks/core/testing';
+import * as express from '@social-webhooks/express';
 import { webhookHandler as expressHandler } from '@social-webhooks/express';
+import * as fastify from '@social-webhooks/fastify';
 import { webhookPlugin } from '@social-webhooks/fastify';
+import * as hono from '@social-webhooks/hono';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
+import * as node from '@social-webhooks/node';
 import { webhookHandler as nodeHandler } from '@social-webhooks/node';
+import { codeBlocks, guideFiles } from './support/markdown.js';
 
-// The README's quickstarts as a user pastes them: the options of every `webhookHandler({ ... })`
-// in the Quickstart section, run on its adapter against both body forms the service is documented
-// to send (docs/contract.md §Body forms: the envelope, and the flat payload of the final docs).
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const quickstart = readme.slice(readme.indexOf('\n## Quickstart'), readme.indexOf('\n## Options'));
+// The quickstarts as a user pastes them, wherever they live (the start page or a guide): the options
+// of every `webhookHandler({ ... })` (Fastify: `register(webhookPlugin, { ... })`) in a block that
+// imports it from a package of ours and spells its `on` map out, run on that package's adapter with the environment the guide
+// tells the user to set, and the names the block imports in scope. The founding service's deliveries
+// come in both body forms it is documented to send (docs/contract.md §Body forms: the envelope, and
+// the flat payload of the final docs); a sender's, as that sender signs them (docs/contract.md §Senders).
 const SECRET = 'readme-header-value';
 
+/**
+ * Every quickstart, by file and heading: a snippet moved to another guide moves here too, and one
+ * that stops being found (a renamed import, a block turned into prose) fails this list rather than
+ * silently running no more.
+ */
+const INVENTORY = [
+  'README.md › Express: express',
+  'README.md › Fastify: fastify',
+  'README.md › Node (`node:http` and Connect): node',
+  'README.md › Koa: node',
+  'README.md › NestJS: node',
+  'README.md › Hono: hono',
+  'README.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web',
+  'README.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web',
+  'README.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web',
+];
+
+/** The modules a quickstart may import names from, so its options evaluate as written. */
+const MODULES: Record<string, Record<string, unknown>> = {
+  '@social-webhooks/core': core,
+  '@social-webhooks/express': express,
+  '@social-webhooks/fastify': fastify,
+  '@social-webhooks/hono': hono,
+  '@social-webhooks/node': node,
+};
+
+const ADAPTERS = {
+  '@social-webhooks/core': 'web',
+  '@social-webhooks/express': 'express',
+  '@social-webhooks/fastify': 'fastify',
+  '@social-webhooks/hono': 'hono',
+  '@social-webhooks/node': 'node',
+} as const;
+
 interface Snippet {
-  readonly adapter: 'express' | 'fastify' | 'hono' | 'node' | 'web';
+  readonly adapter: (typeof ADAPTERS)[keyof typeof ADAPTERS];
+  readonly file: string;
   readonly heading: string;
   readonly optionsText: string;
+  /** The names the block imports from our packages, with their values. */
+  readonly scope: Record<string, unknown>;
 }
+
+const IMPORT = /^import\s+\{([^}]*)\}\s+from\s+'(@social-webhooks\/[a-z]+)';$/gm;
 
 function snippets(): Snippet[] {
   const found: Snippet[] = [];
-  for (const section of quickstart.split('\n### ').slice(1)) {
-    const heading = section.slice(0, section.indexOf('\n'));
-    const adapter = adapterOf(heading);
+  for (const block of guideFiles().flatMap(codeBlocks)) {
+    if (block.lang !== 'ts') continue;
+    const scope: Record<string, unknown> = {};
+    let adapter: Snippet['adapter'] | undefined;
+    for (const [, names, from] of block.code.matchAll(IMPORT)) {
+      const module = MODULES[from!];
+      if (module === undefined) continue;
+      for (const name of names!
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '' && !part.startsWith('type '))) {
+        scope[name] = module[name];
+        if (name === 'webhookHandler' || name === 'webhookPlugin') adapter = ADAPTERS[from as keyof typeof ADAPTERS];
+      }
+    }
+    if (adapter === undefined) continue;
     // Fastify's options are the plugin's, given to `register`.
     const call = adapter === 'fastify' ? 'register(webhookPlugin, ' : 'webhookHandler(';
-    for (const block of section.match(/```ts\n[\s\S]*?```/g) ?? []) {
-      let at = block.indexOf(`${call}{`);
-      while (at >= 0) {
-        found.push({ adapter, heading, optionsText: balanced(block, at + call.length) });
-        at = block.indexOf(`${call}{`, at + 1);
-      }
+    let at = block.code.indexOf(`${call}{`);
+    while (at >= 0) {
+      const optionsText = balanced(block.code, at + call.length);
+      // A quickstart writes its handlers out; `webhookHandler({ secret, on, dedupe })` is a fragment
+      // of a guide that shows one option, not a program.
+      if (/\bon: \{/.test(optionsText)) found.push({ adapter, file: block.file, heading: block.heading, optionsText, scope });
+      at = block.code.indexOf(`${call}{`, at + 1);
     }
   }
   return found;
-}
-
-function adapterOf(heading: string): Snippet['adapter'] {
-  if (heading.startsWith('Express')) return 'express';
-  if (heading.startsWith('Fastify')) return 'fastify';
-  if (heading.startsWith('Hono')) return 'hono';
-  // node:http and Connect, Koa, NestJS: the Node listener.
-  if (/^(Node|Koa|NestJS)/.test(heading)) return 'node';
-  return 'web';
 }
 
 /** The text of the object literal that starts at `start`, up to its matching brace. */
@@ -64,13 +115,35 @@ function balanced(text: string, start: number): string {
   throw new Error(`unbalanced webhookHandler options in the README: ${text.slice(start, start + 80)}`);
 }
 
-/** Evaluates the snippet's options with the environment the README tells the user to set. */
-function evaluate(optionsText: string, logged: unknown[][]): Record<string, unknown> {
+/** The environment the guides tell the user to set. */
+const ENV = { WEBHOOK_SECRET: SECRET, NEYNAR_WEBHOOK_SECRET: SECRET };
+
+/** Evaluates the snippet's options with that environment and the names it imports. */
+function evaluate(optionsText: string, logged: unknown[][], scope: Record<string, unknown> = {}): Record<string, unknown> {
   const { code } = transformSync(`const options = (${optionsText});`, { loader: 'ts' });
-  const env = { WEBHOOK_SECRET: SECRET };
   const fakeConsole = { log: (...args: unknown[]) => logged.push(args) };
   // `bindings` is the Worker snippet's copy of `env`.
-  return new Function('process', 'console', 'bindings', `${code}\nreturn options;`)({ env }, fakeConsole, env) as Record<string, unknown>;
+  const names = ['process', 'console', 'bindings', ...Object.keys(scope)];
+  const values = [{ env: ENV }, fakeConsole, ENV, ...Object.values(scope)];
+  return new Function(...names, `${code}\nreturn options;`)(...values) as Record<string, unknown>;
+}
+
+/** The deliveries a snippet's sender sends for the first event of its `on` map. */
+async function deliveriesFor(
+  options: Record<string, unknown>,
+): Promise<{ form: string; delivery: { headers: Record<string, string>; body: string } }[]> {
+  const eventName = Object.keys(options['on'] as object)[0]!;
+  const sender = (options['sender'] as { name?: string } | undefined)?.name ?? 'airstack';
+  if (sender === 'neynar') {
+    expect(NEYNAR_EVENT_NAMES).toContain(eventName);
+    return [{ form: 'signed', delivery: await buildNeynarDelivery({ secret: SECRET, type: eventName }) }];
+  }
+  expect(sender).toBe('airstack');
+  expect(EVENT_NAMES).toContain(eventName);
+  return (['envelope', 'flat'] as const).map((form) => ({
+    form,
+    delivery: buildDelivery({ secret: SECRET, eventName: eventName as EventName, form }),
+  }));
 }
 
 async function deliver(
@@ -122,23 +195,24 @@ describe("the Hono adapter's JSDoc example", () => {
   });
 });
 
-describe('README quickstarts', () => {
+describe('the quickstarts of the start page and the guides', () => {
   const all = snippets();
 
-  it('has the Express, Fastify, Node, Koa, NestJS, Hono, Web, Next.js and Worker snippets', () => {
-    expect(all.map((snippet) => snippet.adapter)).toEqual(['express', 'fastify', 'node', 'node', 'node', 'hono', 'web', 'web', 'web']);
+  it('finds every framework, runtime and sender quickstart where the guides put it', () => {
+    expect(all.map(({ file, heading, adapter }) => `${file} › ${heading}: ${adapter}`)).toEqual(INVENTORY);
   });
 
-  it.each(all.flatMap((snippet) => (['envelope', 'flat'] as const).map((form) => ({ ...snippet, form }))))(
-    '$heading ($adapter, #$#): a $form delivery is answered 200 and handled, unchanged',
-    async ({ adapter, optionsText, form }) => {
+  it.each(all.map((snippet, index) => ({ ...snippet, index })))(
+    '$file › $heading ($adapter, #$index): each delivery is answered 200 and handled, unchanged',
+    async ({ adapter, optionsText, scope }) => {
       const logged: unknown[][] = [];
-      const options = evaluate(optionsText, logged);
-      const eventName = Object.keys(options['on'] as object)[0] as EventName;
-      expect(EVENT_NAMES).toContain(eventName);
-      const status = await deliver(adapter, options, buildDelivery({ secret: SECRET, eventName, form }));
-      expect(status).toBe(200);
-      expect(logged).toHaveLength(1);
+      const options = evaluate(optionsText, logged, scope);
+      for (const { form, delivery } of await deliveriesFor(options)) {
+        const before = logged.length;
+        const status = await deliver(adapter, options, delivery);
+        expect({ form, status }).toEqual({ form, status: 200 });
+        expect(logged).toHaveLength(before + 1);
+      }
     },
   );
 });
