@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDelivery } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery, neynarSampleEvent } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
 import { codeBlocks } from './support/markdown.js';
@@ -26,16 +26,43 @@ interface Quickstart {
   readonly to: string;
   /** A line the handler prints for the sample delivery, when it prints one of its own. */
   readonly seen: string | undefined;
+  /** Whose deliveries it receives: the founding service's by default. */
+  readonly sender?: 'neynar';
 }
 
+const cast = neynarSampleEvent('cast.created').data;
+
 const QUICKSTARTS: readonly Quickstart[] = [
-  { file: 'README.md', heading: 'Fastify', from: "from 'fastify'", to: "from 'fastify5'", seen: undefined },
-  { file: 'README.md', heading: 'Koa', from: "from 'koa'", to: "from 'koa3'", seen: '3761' },
-  { file: 'README.md', heading: 'Node (`node:http` and Connect)', from: "from 'node:http'", to: "from 'node:http'", seen: '3761 /webhook' },
-  { file: 'README.md', heading: 'NestJS', from: "from '@nestjs/core'", to: "from '@nestjs/core'", seen: '3761' },
+  {
+    file: 'README.md',
+    heading: 'Neynar',
+    from: "from 'express'",
+    to: "from 'express5'",
+    seen: `${cast.author.fid} cast ${cast.hash}`,
+    sender: 'neynar',
+  },
+  { file: 'README.md', heading: 'The founding service', from: "from 'express'", to: "from 'express5'", seen: '3761 follows 326089' },
+  { file: 'docs/frameworks.md', heading: 'Fastify', from: "from 'fastify'", to: "from 'fastify5'", seen: undefined },
+  { file: 'docs/frameworks.md', heading: 'Koa', from: "from 'koa'", to: "from 'koa3'", seen: '3761' },
+  {
+    file: 'docs/frameworks.md',
+    heading: 'Node (`node:http` and Connect)',
+    from: "from 'node:http'",
+    to: "from 'node:http'",
+    seen: '3761 /webhook',
+  },
+  { file: 'docs/frameworks.md', heading: 'NestJS', from: "from '@nestjs/core'", to: "from '@nestjs/core'", seen: '3761' },
 ];
 
-describe.each(QUICKSTARTS)('quickstart $file › $heading, run whole', ({ file, heading, from, to, seen }) => {
+/** A genuine delivery of the quickstart's sender, and a forged one. */
+async function deliveries(sender: Quickstart['sender']): Promise<{ genuine: RequestInit; forged: RequestInit }> {
+  if (sender === 'neynar') {
+    return { genuine: await buildNeynarDelivery({ secret: SECRET }), forged: await buildNeynarDelivery({ secret: 'forged' }) };
+  }
+  return { genuine: buildDelivery({ secret: SECRET, eventName: 'follow.created' }), forged: buildDelivery({ secret: 'forged' }) };
+}
+
+describe.each(QUICKSTARTS)('quickstart $file › $heading, run whole', ({ file, heading, from, to, seen, sender }) => {
   let server: ChildServer | undefined;
   afterAll(() => server?.stop());
 
@@ -48,20 +75,20 @@ describe.each(QUICKSTARTS)('quickstart $file › $heading, run whole', ({ file, 
     const name = `${file}-${heading}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     const path = new URL(`quickstart-${name}.ts`, scratch);
     writeFileSync(path, `${code.replace(from, to).replace('3000', String(port))}\nconsole.log('LISTENING ${port}');\n`);
-    server = await startChildServer(tsx, ['--conditions=source', path.pathname], { env: { WEBHOOK_SECRET: SECRET } });
+    const env = { WEBHOOK_SECRET: SECRET, NEYNAR_WEBHOOK_SECRET: SECRET };
+    server = await startChildServer(tsx, ['--conditions=source', path.pathname], { env });
     const url = `http://127.0.0.1:${server.port}/webhook`;
-    const delivery = buildDelivery({ secret: SECRET, eventName: 'follow.created' });
+    const { genuine, forged } = await deliveries(sender);
     let response: Response | undefined;
     for (let attempt = 0; response === undefined; attempt++) {
-      response = await fetch(url, { method: 'POST', ...delivery }).catch((error: unknown) => {
+      response = await fetch(url, { method: 'POST', ...genuine }).catch((error: unknown) => {
         if (attempt > 50) throw error;
         return new Promise<undefined>((resolve) => setTimeout(resolve, 100));
       });
     }
     expect(response.status).toBe(200);
     expect(await response.json()).toBe('ok');
-    const forged = await fetch(url, { method: 'POST', ...buildDelivery({ secret: 'forged' }) });
-    expect(forged.status).toBe(401);
+    expect((await fetch(url, { method: 'POST', ...forged })).status).toBe(401);
     if (seen !== undefined) await expect.poll(() => server!.lines).toContain(seen);
   });
 });

@@ -33,15 +33,18 @@ const SECRET = 'readme-header-value';
  * silently running no more.
  */
 const INVENTORY = [
-  'README.md › Express: express',
-  'README.md › Fastify: fastify',
-  'README.md › Node (`node:http` and Connect): node',
-  'README.md › Koa: node',
-  'README.md › NestJS: node',
-  'README.md › Hono: hono',
-  'README.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web',
-  'README.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web',
-  'README.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web',
+  'README.md › Neynar: express, neynar',
+  'README.md › The founding service: express, airstack',
+  'docs/frameworks.md › Express: express, airstack',
+  'docs/frameworks.md › Fastify: fastify, airstack',
+  'docs/frameworks.md › Node (`node:http` and Connect): node, airstack',
+  'docs/frameworks.md › Koa: node, airstack',
+  'docs/frameworks.md › NestJS: node, airstack',
+  'docs/frameworks.md › Hono: hono, airstack',
+  'docs/runtimes.md › Bun and Deno: web, airstack',
+  'docs/runtimes.md › Next.js (App Router): web, airstack',
+  'docs/runtimes.md › Cloudflare Workers: web, airstack',
+  'docs/runtimes.md › Cloudflare Workers: web, neynar',
 ];
 
 /** The modules a quickstart may import names from, so its options evaluate as written. */
@@ -66,6 +69,8 @@ interface Snippet {
   readonly file: string;
   readonly heading: string;
   readonly optionsText: string;
+  /** The sender its options name: `neynar` for `sender: neynarSender(…)`, the founding service's `airstack` without one. */
+  readonly sender: string;
   /** The names the block imports from our packages, with their values. */
   readonly scope: Record<string, unknown>;
 }
@@ -97,7 +102,8 @@ function snippets(): Snippet[] {
       const optionsText = balanced(block.code, at + call.length);
       // A quickstart writes its handlers out; `webhookHandler({ secret, on, dedupe })` is a fragment
       // of a guide that shows one option, not a program.
-      if (/\bon: \{/.test(optionsText)) found.push({ adapter, file: block.file, heading: block.heading, optionsText, scope });
+      const sender = /\bsender: (\w+)Sender\(/.exec(optionsText)?.[1]?.toLowerCase() ?? 'airstack';
+      if (/\bon: \{/.test(optionsText)) found.push({ ...block, adapter, optionsText, sender, scope });
       at = block.code.indexOf(`${call}{`, at + 1);
     }
   }
@@ -199,14 +205,15 @@ describe('the quickstarts of the start page and the guides', () => {
   const all = snippets();
 
   it('finds every framework, runtime and sender quickstart where the guides put it', () => {
-    expect(all.map(({ file, heading, adapter }) => `${file} › ${heading}: ${adapter}`)).toEqual(INVENTORY);
+    expect(all.map(({ file, heading, adapter, sender }) => `${file} › ${heading}: ${adapter}, ${sender}`)).toEqual(INVENTORY);
   });
 
   it.each(all.map((snippet, index) => ({ ...snippet, index })))(
     '$file › $heading ($adapter, #$index): each delivery is answered 200 and handled, unchanged',
-    async ({ adapter, optionsText, scope }) => {
+    async ({ adapter, optionsText, sender, scope }) => {
       const logged: unknown[][] = [];
       const options = evaluate(optionsText, logged, scope);
+      expect((options['sender'] as { name?: string } | undefined)?.name ?? 'airstack').toBe(sender);
       for (const { form, delivery } of await deliveriesFor(options)) {
         const before = logged.length;
         const status = await deliver(adapter, options, delivery);
