@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
 import { createServer } from 'node:http';
 import express5 from 'express5';
@@ -69,6 +70,9 @@ interface Snippet {
   readonly file: string;
   readonly heading: string;
   readonly optionsText: string;
+  /** The whole block the options are in, and the line of its fence. */
+  readonly code: string;
+  readonly line: number;
   /** The sender its options name: `neynar` for `sender: neynarSender(…)`, the founding service's `airstack` without one. */
   readonly sender: string;
   /** The names the block imports from our packages, with their values. */
@@ -222,4 +226,45 @@ describe('the quickstarts of the start page and the guides', () => {
       }
     },
   );
+});
+
+// Fastify's majors are installed under aliases here (its types ship with it); Express and Koa
+// resolve to their @types packages as written.
+const ALIASES = [["from 'fastify'", "from 'fastify5'"]] as const;
+
+// What Bun, Deno and workerd give a module without an import: the little the quickstarts use of it.
+const RUNTIME_GLOBALS = `declare const Bun: { serve(options: { fetch: (request: Request) => Promise<Response> }): unknown };
+declare const Deno: { serve(handler: (request: Request) => Promise<Response>): unknown };
+interface ExecutionContext { waitUntil(promise: Promise<unknown>): void; passThroughOnException(): void }
+`;
+
+describe('the quickstarts, as TypeScript', () => {
+  it("compile as written, under the house's strict compiler flags", () => {
+    const dir = new URL('./.tmp/quickstart-types/', import.meta.url);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const blocks = new Map(snippets().map((snippet) => [`${snippet.file}:${snippet.line}`, snippet.code]));
+    for (const [where, code] of blocks) {
+      const name = where.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      writeFileSync(
+        new URL(`${name}.ts`, dir),
+        ALIASES.reduce((text, [from, to]) => text.replace(from, to), `// ${where}\n${code}`),
+      );
+    }
+    writeFileSync(new URL('runtime-globals.d.ts', dir), RUNTIME_GLOBALS);
+    writeFileSync(
+      new URL('tsconfig.json', dir),
+      JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { types: ['node'] }, include: ['*.ts'] }),
+    );
+    const tsc = new URL('../node_modules/.bin/tsc', import.meta.url).pathname;
+    let output = '';
+    try {
+      execFileSync(tsc, ['-p', dir.pathname], { encoding: 'utf8' });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+    // One quickstart a block: every one of them was compiled.
+    expect(blocks.size).toBe(INVENTORY.length);
+  });
 });
