@@ -1,56 +1,94 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildDelivery } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery, neynarSampleEvent } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
+import { codeBlocks } from './support/markdown.js';
 
-// The README's Fastify, Koa, Node and NestJS quickstarts, copied as a user would, run as they are but for the
-// framework import (the suite installs each major under an alias) and the port.
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+// Quickstarts of the start page and the guides, copied as a user would, run whole in their own
+// process as they are but for the framework import (the suite installs each major under an alias)
+// and the port: one delivery answered 200 and handled, a forged one 401.
 const scratch = new URL('./.tmp/', import.meta.url);
 const tsx = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
 const SECRET = 'quickstart-secret';
 
-function quickstart(heading: string): string {
-  const section = readme.split(`\n### ${heading}\n`)[1];
-  const code = section === undefined ? undefined : /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (code === undefined) throw new Error(`README has no ts block under "### ${heading}"`);
-  return code;
+/** The first `ts` block under `heading` in `file`. */
+function quickstart(file: string, heading: string): string {
+  const block = codeBlocks(file).find((candidate) => candidate.heading === heading && candidate.lang === 'ts');
+  if (block === undefined) throw new Error(`${file} has no ts block under the heading "${heading}"`);
+  return block.code;
 }
 
-const QUICKSTARTS = [
-  { heading: 'Fastify', from: "from 'fastify'", to: "from 'fastify5'", seen: undefined },
-  { heading: 'Koa', from: "from 'koa'", to: "from 'koa3'", seen: '3761' },
-  { heading: 'Node (`node:http` and Connect)', from: "from 'node:http'", to: "from 'node:http'", seen: '3761 /webhook' },
-  { heading: 'NestJS', from: "from '@nestjs/core'", to: "from '@nestjs/core'", seen: '3761' },
-] as const;
+interface Quickstart {
+  readonly file: string;
+  readonly heading: string;
+  readonly from: string;
+  readonly to: string;
+  /** A line the handler prints for the sample delivery, when it prints one of its own. */
+  readonly seen: string | undefined;
+  /** Whose deliveries it receives: the founding service's by default. */
+  readonly sender?: 'neynar';
+}
 
-describe.each(QUICKSTARTS)('README quickstart: $heading', ({ heading, from, to, seen }) => {
+const cast = neynarSampleEvent('cast.created').data;
+
+const QUICKSTARTS: readonly Quickstart[] = [
+  {
+    file: 'README.md',
+    heading: 'Neynar',
+    from: "from 'express'",
+    to: "from 'express5'",
+    seen: `${cast.author.fid} cast ${cast.hash}`,
+    sender: 'neynar',
+  },
+  { file: 'README.md', heading: 'The founding service', from: "from 'express'", to: "from 'express5'", seen: '3761 follows 326089' },
+  { file: 'docs/frameworks.md', heading: 'Fastify', from: "from 'fastify'", to: "from 'fastify5'", seen: undefined },
+  { file: 'docs/frameworks.md', heading: 'Koa', from: "from 'koa'", to: "from 'koa3'", seen: '3761' },
+  {
+    file: 'docs/frameworks.md',
+    heading: 'Node (`node:http` and Connect)',
+    from: "from 'node:http'",
+    to: "from 'node:http'",
+    seen: '3761 /webhook',
+  },
+  { file: 'docs/frameworks.md', heading: 'NestJS', from: "from '@nestjs/core'", to: "from '@nestjs/core'", seen: '3761' },
+];
+
+/** A genuine delivery of the quickstart's sender, and a forged one. */
+async function deliveries(sender: Quickstart['sender']): Promise<{ genuine: RequestInit; forged: RequestInit }> {
+  if (sender === 'neynar') {
+    return { genuine: await buildNeynarDelivery({ secret: SECRET }), forged: await buildNeynarDelivery({ secret: 'forged' }) };
+  }
+  return { genuine: buildDelivery({ secret: SECRET, eventName: 'follow.created' }), forged: buildDelivery({ secret: 'forged' }) };
+}
+
+describe.each(QUICKSTARTS)('quickstart $file › $heading, run whole', ({ file, heading, from, to, seen, sender }) => {
   let server: ChildServer | undefined;
   afterAll(() => server?.stop());
 
   it('receives a delivery, and refuses a forged one', async () => {
-    const code = quickstart(heading);
+    const code = quickstart(file, heading);
     expect(code).toContain(from);
     expect(code).toContain('3000');
     const port = await freePort();
     mkdirSync(scratch, { recursive: true });
-    const file = new URL(`quickstart-${heading.split(' ')[0]!.toLowerCase()}.ts`, scratch);
-    writeFileSync(file, `${code.replace(from, to).replace('3000', String(port))}\nconsole.log('LISTENING ${port}');\n`);
-    server = await startChildServer(tsx, ['--conditions=source', file.pathname], { env: { WEBHOOK_SECRET: SECRET } });
+    const name = `${file}-${heading}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const path = new URL(`quickstart-${name}.ts`, scratch);
+    writeFileSync(path, `${code.replace(from, to).replace('3000', String(port))}\nconsole.log('LISTENING ${port}');\n`);
+    const env = { WEBHOOK_SECRET: SECRET, NEYNAR_WEBHOOK_SECRET: SECRET };
+    server = await startChildServer(tsx, ['--conditions=source', path.pathname], { env });
     const url = `http://127.0.0.1:${server.port}/webhook`;
-    const delivery = buildDelivery({ secret: SECRET, eventName: 'follow.created' });
+    const { genuine, forged } = await deliveries(sender);
     let response: Response | undefined;
     for (let attempt = 0; response === undefined; attempt++) {
-      response = await fetch(url, { method: 'POST', ...delivery }).catch((error: unknown) => {
+      response = await fetch(url, { method: 'POST', ...genuine }).catch((error: unknown) => {
         if (attempt > 50) throw error;
         return new Promise<undefined>((resolve) => setTimeout(resolve, 100));
       });
     }
     expect(response.status).toBe(200);
     expect(await response.json()).toBe('ok');
-    const forged = await fetch(url, { method: 'POST', ...buildDelivery({ secret: 'forged' }) });
-    expect(forged.status).toBe(401);
+    expect((await fetch(url, { method: 'POST', ...forged })).status).toBe(401);
     if (seen !== undefined) await expect.poll(() => server!.lines).toContain(seen);
   });
 });
