@@ -12,6 +12,8 @@ import { Dispatcher } from './delivery/dispatcher.js';
 import type { Faults } from './delivery/faults.js';
 import { waitForDelivery, type DeliveryMatch, type WaitOptions } from './delivery/wait-for-delivery.js';
 import { EmulatorError } from './emulator-error.js';
+import { neynarFacade, type NeynarEmulator } from './neynar/neynar-facade.js';
+import type { NeynarEntry } from './neynar/neynar-webhook.js';
 import { resolveEmulatorOptions, type EmulatorOptions } from './options.js';
 import { persistTo } from './persist/persister.js';
 import { readState, restoreWebhook } from './persist/state-file.js';
@@ -37,8 +39,14 @@ export interface CreatedWebhook {
 export interface Emulator {
   /** The base URL to give the client (`createClient({ baseUrl })`), e.g. `http://127.0.0.1:4010`; the page is at its root. */
   readonly url: string;
-  /** The live webhooks. */
+  /** The live webhooks of the founding service. */
   webhooks(): Webhook[];
+  /**
+   * The emulator as Neynar: its management API answers `@neynar/nodejs-sdk` at {@link url}
+   * (`new Configuration({ apiKey, basePath: emulator.url })`); from code, create webhooks, publish
+   * Neynar events and rotate secrets here. Their deliveries share the log, replay and faults.
+   */
+  readonly neynar: NeynarEmulator;
   /** The delivery log, every attempt, optionally of one webhook. */
   deliveries(webhookId?: string): DeliveryRecord[];
   /** One delivery of the log, or `undefined`. */
@@ -79,11 +87,13 @@ export interface Emulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const resolved = resolveEmulatorOptions(options);
   const webhooks = new WebhookStore();
+  const neynar = new WebhookStore<NeynarEntry>();
   const dispatcher = new Dispatcher(resolved);
   let url = '';
   const context: RouterContext = {
     options: resolved,
     webhooks,
+    neynar,
     dispatcher,
     baseUrl: () => url,
     pageToken: randomBytes(24).toString('base64url'),
@@ -109,6 +119,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     url,
     webhooks: () => webhooks.list(),
+    neynar: neynarFacade(context, [...resolved.apiKeys][0]!),
     deliveries: (webhookId) => dispatcher.log.list(webhookId),
     delivery: (deliveryId) => dispatcher.log.get(deliveryId),
     createWebhook({ endpoint, filterConfig }) {

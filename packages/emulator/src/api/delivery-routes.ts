@@ -1,7 +1,7 @@
 import { faultsSchema, type Faults } from '../delivery/faults.js';
 import type { DeliveryRecord } from '../delivery/delivery-log.js';
 import { EmulatorError } from '../emulator-error.js';
-import { targetOf } from '../state/target-of.js';
+import { storeOf, targetOf } from '../state/target-of.js';
 import type { ManagementContext, RouteAnswer } from './management-routes.js';
 import { firstIssue, replayFailedSchema } from './requests.js';
 
@@ -34,7 +34,8 @@ export function replayFailed(context: ManagementContext, webhookId?: string): st
 
 /** Sets or clears (`undefined`) a webhook's faults. @throws {EmulatorError} `unknown_webhook`, `invalid_request`. */
 export function setWebhookFaults(context: ManagementContext, webhookId: string, faults: Faults | undefined): Faults {
-  if (context.webhooks.get(webhookId) === undefined)
+  const store = storeOf(context, webhookId);
+  if (store === undefined)
     throw new EmulatorError('unknown_webhook', `no webhook ${JSON.stringify(webhookId)}; list them with GET /_emulator/webhooks.`);
   const parsed = faultsSchema.safeParse(faults ?? {});
   if (!parsed.success)
@@ -43,7 +44,7 @@ export function setWebhookFaults(context: ManagementContext, webhookId: string, 
       `faults: ${firstIssue(parsed.error)}; the faults are duplicate, outOfOrder, delayMs and disconnect.`,
     );
   const value = Object.keys(parsed.data).length === 0 ? undefined : (parsed.data as Faults);
-  context.webhooks.setFaults(webhookId, value);
+  store.setFaults(webhookId, value);
   return value ?? {};
 }
 
