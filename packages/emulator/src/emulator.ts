@@ -13,6 +13,7 @@ import type { Faults } from './delivery/faults.js';
 import { waitForDelivery, type DeliveryMatch, type WaitOptions } from './delivery/wait-for-delivery.js';
 import { EmulatorError } from './emulator-error.js';
 import { neynarFacade, type NeynarEmulator } from './neynar/neynar-facade.js';
+import { neynarEntry } from './neynar/neynar-management.js';
 import type { NeynarEntry } from './neynar/neynar-webhook.js';
 import { resolveEmulatorOptions, type EmulatorOptions } from './options.js';
 import { persistTo } from './persist/persister.js';
@@ -98,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     baseUrl: () => url,
     pageToken: randomBytes(24).toString('base64url'),
   };
-  const persister = resolved.persistPath === undefined ? undefined : await restore(resolved.persistPath, webhooks, dispatcher);
+  const persister = resolved.persistPath === undefined ? undefined : await restore(resolved.persistPath, context);
 
   const server: Server = createServer((req, res) => {
     route(context, req, res).catch(() => {
@@ -154,14 +155,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 }
 
-async function restore(path: string, webhooks: WebhookStore, dispatcher: Dispatcher) {
+async function restore(path: string, { webhooks, neynar, dispatcher }: RouterContext) {
   const state = await readState(path);
   for (const stored of state?.webhooks ?? []) {
     webhooks.add(restoreWebhook(stored));
     if (stored.faults !== undefined) webhooks.setFaults(stored.id, stored.faults);
   }
+  for (const stored of state?.neynarWebhooks ?? []) {
+    neynar.add(neynarEntry(stored.webhook));
+    if (stored.faults !== undefined) neynar.setFaults(stored.webhook.webhook_id, stored.faults);
+  }
   for (const record of state?.deliveries ?? []) dispatcher.log.add({ ...record, attempts: [...record.attempts] });
-  return persistTo(path, webhooks, dispatcher.log, (error) => {
+  return persistTo(path, { webhooks, neynar, log: dispatcher.log }, (error) => {
     process.emitWarning(`@social-webhooks/emulator: could not write ${path}: ${(error as Error).message}`);
   });
 }
