@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NEYNAR_EVENT_NAMES, neynarSender, type NeynarEvent, type NeynarSecretsOption } from '@social-webhooks/core';
-import { webhookHandler } from '@social-webhooks/node';
+import { serve } from '@hono/node-server';
+import { NEYNAR_EVENT_NAMES, neynarSender, webhookHandler, type NeynarEvent, type NeynarSecretsOption } from '@social-webhooks/core';
 
-/** A real Neynar receiver on loopback (the node adapter and the core's Neynar sender), recording what it handled. */
+/** A real Neynar receiver on loopback: the core's Web handler with its Neynar sender, behind Node's HTTP server. */
 export interface NeynarReceiver {
   readonly url: string;
   /** Every event the handlers got, verified and typed. */
@@ -12,7 +12,7 @@ export interface NeynarReceiver {
   readonly statuses: number[];
   /** The `x-convoy-idempotency-key` of every request, in order. */
   readonly deliveryIds: string[];
-  /** Sets the secrets it verifies with (read for every delivery, as a rotation needs). */
+  /** Builds the receiver with these secrets, as a user would: `neynarSender({ secrets: webhook.secrets })`. */
   arm(secrets: NeynarSecretsOption): void;
   close(): Promise<void>;
 }
@@ -21,25 +21,26 @@ export async function startNeynarReceiver(): Promise<NeynarReceiver> {
   const handled: NeynarEvent[] = [];
   const statuses: number[] = [];
   const deliveryIds: string[] = [];
-  let secrets: NeynarSecretsOption | undefined;
-  const record = (event: NeynarEvent) => void handled.push(event);
-  const receive = webhookHandler({
-    sender: neynarSender({ secrets: () => secrets }),
-    on: Object.fromEntries(NEYNAR_EVENT_NAMES.map((name) => [name, record])),
-    logger: false,
-  });
-  const server = createServer((req, res) => {
-    deliveryIds.push(String(req.headers['x-convoy-idempotency-key']));
-    res.on('finish', () => statuses.push(res.statusCode));
-    void receive(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const on = Object.fromEntries(NEYNAR_EVENT_NAMES.map((name) => [name, (event: NeynarEvent) => void handled.push(event)]));
+  let receive: ReturnType<typeof webhookHandler> | undefined;
+  const server = serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    // `env` passed on, as `serve({ fetch: receive })` would: the handler then reads Node's request itself.
+    fetch: async (request: Request, env: unknown) => {
+      const response = receive === undefined ? new Response('not armed', { status: 503 }) : await receive(request, env);
+      deliveryIds.push(String(request.headers.get('x-convoy-idempotency-key')));
+      statuses.push(response.status);
+      return response;
+    },
+  }) as Server;
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/neynar`,
     handled,
     statuses,
     deliveryIds,
-    arm: (next) => void (secrets = next),
+    arm: (secrets) => void (receive = webhookHandler({ sender: neynarSender({ secrets }), on, logger: false })),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
