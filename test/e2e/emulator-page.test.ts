@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '@social-webhooks/emulator';
+import { startNeynarReceiver, type NeynarReceiver } from './neynar-receiver.js';
 import { startReceiver, type TestReceiver } from './receivers.js';
 
 // Debian's chromium, driven over CDP by playwright-core (no browser download); `.ci/run` installs it.
@@ -11,17 +12,20 @@ const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta
 
 let emulator: Emulator;
 let receiver: TestReceiver;
+let neynarReceiver: NeynarReceiver;
 let browser: Browser;
 
 beforeAll(async () => {
   emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 50, timeoutMs: 2000 } });
   receiver = await startReceiver('express');
+  neynarReceiver = await startNeynarReceiver();
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--headless', '--disable-gpu'] });
 });
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
   await receiver?.close();
+  await neynarReceiver?.close();
 });
 
 describe('the emulator page, in a real browser', () => {
@@ -98,6 +102,54 @@ describe('the emulator page, in a real browser', () => {
     await page.click(`.webhook[data-webhook-id="${deletions.webhookId}"]`);
     await page.locator(`.webhook.selected[data-webhook-id="${deletions.webhookId}"]`).waitFor();
     expect(await page.inputValue('#event')).toBe('follow.deleted');
+    await page.close();
+  });
+
+  it('shows Neynar webhooks with their subscriptions and secrets, publishes a Neynar cast, and rotates a secret', async () => {
+    const subscription = { 'cast.created': { author_fids: [412037] }, 'follow.created': { target_fids: [3] } };
+    const webhook = emulator.neynar.createWebhook({ name: 'gm watcher', url: neynarReceiver.url, subscription });
+    neynarReceiver.arm(webhook.secrets);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+
+    await page.goto(`${emulator.url}/#webhook=${webhook.webhook_id}`);
+    await page.locator('#live.on').waitFor();
+    const card = page.locator(`.webhook.neynar[data-webhook-id="${webhook.webhook_id}"]`);
+    await expect.poll(() => card.getAttribute('class'), { timeout: 10_000 }).toContain('selected');
+    expect(await card.locator('.subscription[data-type="cast.created"]').textContent()).toBe('cast.created {"author_fids":[412037]}');
+    expect(await card.textContent()).toContain('active');
+    expect(await card.locator('.secrets').textContent()).toBe(`secrets: ${webhook.secrets[0]!.uid} (no end)`);
+
+    // A sample cast by 412037 passes the subscription; the sample follow (of 412037) does not.
+    await page.selectOption('#event', 'neynar:cast.created');
+    await page.click('#publish-button');
+    const delivery = page.locator('.delivery').first();
+    await expect.poll(() => delivery.getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
+    expect(await delivery.locator('.head .badge').textContent()).toBe('Neynar');
+    expect(await delivery.locator('[data-attempt="1"] .status').textContent()).toBe('200');
+    expect(neynarReceiver.handled.map((event) => event.eventName)).toEqual(['cast.created']);
+    await delivery.locator('[data-attempt="1"] details summary', { hasText: 'Request' }).click();
+    expect(await delivery.locator('[data-attempt="1"] details pre').last().textContent()).toMatch(/x-neynar-signature: [0-9a-f]{128}/);
+    await page.selectOption('#event', 'neynar:follow.created');
+    await page.click('#publish-button');
+    await page.locator('#publish-note', { hasText: 'Published Neynar follow.created: no webhook matched it.' }).waitFor();
+
+    // Rotation from the page: two secrets listed live; the new one signs, which a receiver holding both verifies.
+    await card.locator('button.rotate').click();
+    await expect
+      .poll(() => card.locator('.secrets').textContent(), { timeout: 10_000 })
+      .toMatch(/^secrets: \S+ \(ends .+\), \S+ \(no end\)$/);
+    neynarReceiver.arm(emulator.neynar.webhooks().find((item) => item.webhook_id === webhook.webhook_id)!.secrets);
+    await page.selectOption('#event', 'neynar:cast.created');
+    await page.click('#publish-button');
+    await expect.poll(() => neynarReceiver.handled.length, { timeout: 10_000 }).toBe(2);
+    expect(neynarReceiver.statuses).toEqual([200, 200]);
+
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}emulator-page-neynar.png`, fullPage: true });
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

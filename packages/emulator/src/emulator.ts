@@ -12,6 +12,9 @@ import { Dispatcher } from './delivery/dispatcher.js';
 import type { Faults } from './delivery/faults.js';
 import { waitForDelivery, type DeliveryMatch, type WaitOptions } from './delivery/wait-for-delivery.js';
 import { EmulatorError } from './emulator-error.js';
+import { neynarFacade, type NeynarEmulator } from './neynar/neynar-facade.js';
+import { neynarEntry } from './neynar/neynar-management.js';
+import type { NeynarEntry } from './neynar/neynar-webhook.js';
 import { resolveEmulatorOptions, type EmulatorOptions } from './options.js';
 import { persistTo } from './persist/persister.js';
 import { readState, restoreWebhook } from './persist/state-file.js';
@@ -37,8 +40,14 @@ export interface CreatedWebhook {
 export interface Emulator {
   /** The base URL to give the client (`createClient({ baseUrl })`), e.g. `http://127.0.0.1:4010`; the page is at its root. */
   readonly url: string;
-  /** The live webhooks. */
+  /** The live webhooks of the founding service. */
   webhooks(): Webhook[];
+  /**
+   * The emulator as Neynar: its management API answers `@neynar/nodejs-sdk` at {@link url}
+   * (`new Configuration({ apiKey, basePath: emulator.url })`); from code, create webhooks, publish
+   * Neynar events and rotate secrets here. Their deliveries share the log, replay and faults.
+   */
+  readonly neynar: NeynarEmulator;
   /** The delivery log, every attempt, optionally of one webhook. */
   deliveries(webhookId?: string): DeliveryRecord[];
   /** One delivery of the log, or `undefined`. */
@@ -79,16 +88,18 @@ export interface Emulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const resolved = resolveEmulatorOptions(options);
   const webhooks = new WebhookStore();
+  const neynar = new WebhookStore<NeynarEntry>();
   const dispatcher = new Dispatcher(resolved);
   let url = '';
   const context: RouterContext = {
     options: resolved,
     webhooks,
+    neynar,
     dispatcher,
     baseUrl: () => url,
     pageToken: randomBytes(24).toString('base64url'),
   };
-  const persister = resolved.persistPath === undefined ? undefined : await restore(resolved.persistPath, webhooks, dispatcher);
+  const persister = resolved.persistPath === undefined ? undefined : await restore(resolved.persistPath, context);
 
   const server: Server = createServer((req, res) => {
     route(context, req, res).catch(() => {
@@ -109,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     url,
     webhooks: () => webhooks.list(),
+    neynar: neynarFacade(context, [...resolved.apiKeys][0]!),
     deliveries: (webhookId) => dispatcher.log.list(webhookId),
     delivery: (deliveryId) => dispatcher.log.get(deliveryId),
     createWebhook({ endpoint, filterConfig }) {
@@ -143,14 +155,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 }
 
-async function restore(path: string, webhooks: WebhookStore, dispatcher: Dispatcher) {
+async function restore(path: string, { webhooks, neynar, dispatcher }: RouterContext) {
   const state = await readState(path);
   for (const stored of state?.webhooks ?? []) {
     webhooks.add(restoreWebhook(stored));
     if (stored.faults !== undefined) webhooks.setFaults(stored.id, stored.faults);
   }
+  for (const stored of state?.neynarWebhooks ?? []) {
+    neynar.add(neynarEntry(stored.webhook));
+    if (stored.faults !== undefined) neynar.setFaults(stored.webhook.webhook_id, stored.faults);
+  }
   for (const record of state?.deliveries ?? []) dispatcher.log.add({ ...record, attempts: [...record.attempts] });
-  return persistTo(path, webhooks, dispatcher.log, (error) => {
+  return persistTo(path, { webhooks, neynar, log: dispatcher.log }, (error) => {
     process.emitWarning(`@social-webhooks/emulator: could not write ${path}: ${(error as Error).message}`);
   });
 }

@@ -6,3 +6,8 @@ export type { Faults } from './delivery/faults.js';
 export type { DeliveryMatch, WaitOptions } from './delivery/wait-for-delivery.js';
 export type { AttemptKind, AttemptRecord, DeliveryRecord, DeliveryState, ReceivedAnswer, SentRequest } from './delivery/delivery-log.js';
 export type { FilterConfig, Webhook } from './state/webhooks.js';
+export type { NeynarEmulator, NeynarPublishOptions, NeynarPublishResult } from './neynar/neynar-facade.js';
+export type { NeynarWebhook, NeynarWebhookSecret } from './neynar/neynar-webhook.js';
+export { DEFAULT_GRACE_SECONDS } from './neynar/neynar-emulator-routes.js';
+export type { NeynarErrorCode } from './neynar/neynar-answers.js';
+export type { DeliveryEventName } from './delivery/delivery-log.js';

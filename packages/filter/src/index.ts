@@ -34,3 +34,14 @@ export {
   type Operator,
 } from './language/operators.js';
 export type { Filter, FilterProblem, FilterProblemCode, FilterWarning, FilterWarningCode, JsonValue, ProblemPath } from './types.js';
+
+// Neynar's webhook subscriptions (docs.neynar.com "publish-webhook"): check and evaluate them as
+// Neynar does, with the same Go RE2 translation for `text` and `embeds`.
+export { checkNeynarSubscription } from './neynar/check-neynar-subscription.js';
+export {
+  compileNeynarSubscription,
+  matchesNeynarSubscription,
+  type NeynarSubscriptionMatcher,
+} from './neynar/compile-neynar-subscription.js';
+export { NEYNAR_SUBSCRIPTION_FIELDS, type NeynarFilterField, type NeynarFilterKind } from './neynar/neynar-fields.js';
+export type { NeynarEventFilters, NeynarSubscription } from './neynar/neynar-subscription-types.js';

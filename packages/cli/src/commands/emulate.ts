@@ -1,20 +1,23 @@
 import { DEFAULT_API_KEY, EmulatorError, startEmulator, type EmulatorOptions } from '@social-webhooks/emulator';
 import { DEFAULT_HEADER } from '@social-webhooks/core';
+import { SENDER_OPTION, senderFlag } from '../args/neynar-flags.js';
 import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
-import type { Command } from '../command.js';
+import type { Command, CommandContext } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { print } from '../output/print.js';
 
 /**
  * `social-webhooks emulate`: runs the local emulator of the service until interrupted (Ctrl-C or
- * SIGTERM), then stops it cleanly.
+ * SIGTERM), then stops it cleanly. It serves Neynar's webhook API too; `--sender neynar` prints how
+ * to point Neynar's SDK at it.
  */
 export const emulateCommand: Command = {
   name: 'emulate',
   summary: 'Run a local emulator of the service (management API, publishing, deliveries with retries).',
-  usage: 'emulate [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME] [--persist FILE]',
+  usage: 'emulate [--sender neynar] [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME] [--persist FILE]',
   options: {
+    ...SENDER_OPTION,
     port: { type: 'string', valueName: 'N', description: 'The port to listen on (default 4010; 0 picks a free one).' },
     host: { type: 'string', valueName: 'ADDRESS', description: 'The address to listen on (default 127.0.0.1).' },
     key: { type: 'string', valueName: 'KEY', description: `The API key to accept (default ${DEFAULT_API_KEY}).` },
@@ -32,8 +35,10 @@ export const emulateCommand: Command = {
     'social-webhooks emulate --port 4010',
     'social-webhooks emulate --flat --key my-dev-key',
     'social-webhooks emulate --persist .emulator/state.json',
+    'social-webhooks emulate --sender neynar',
   ],
   async run(context) {
+    const sender = senderFlag(context.values, 'emulate');
     const portText = stringFlag(context.values, 'port', 'emulate') ?? '4010';
     if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535)
       throw new CliError('usage_error', `--port expects a port number, got ${JSON.stringify(portText)}`, { command: 'emulate' });
@@ -60,15 +65,17 @@ export const emulateCommand: Command = {
       if (error instanceof EmulatorError) throw new CliError('invalid_input', error.message, { command: 'emulate', cause: error });
       throw error;
     });
-    print(context, { url: emulator.url, apiKey: key, page: `${emulator.url}/` }, [
-      `Emulator of the service listening on ${emulator.url}`,
-      `Watch deliveries, publish and replay in a browser: ${emulator.url}/`,
-      'Point the client and the command line at it:',
-      `  export WEBHOOKS_BASE_URL=${emulator.url}`,
-      `  export WEBHOOKS_API_KEY=${key}`,
-      'Then: social-webhooks create …, social-webhooks publish --event follow.created --wait, social-webhooks deliveries, social-webhooks replay ID',
-      'Ctrl-C stops it.',
-    ]);
+    if (sender === 'neynar') printNeynar(context, emulator.url, key);
+    else
+      print(context, { url: emulator.url, apiKey: key, page: `${emulator.url}/` }, [
+        `Emulator of the service listening on ${emulator.url}`,
+        `Watch deliveries, publish and replay in a browser: ${emulator.url}/`,
+        'Point the client and the command line at it:',
+        `  export WEBHOOKS_BASE_URL=${emulator.url}`,
+        `  export WEBHOOKS_API_KEY=${key}`,
+        'Then: social-webhooks create …, social-webhooks publish --event follow.created --wait, social-webhooks deliveries, social-webhooks replay ID',
+        'Ctrl-C stops it.',
+      ]);
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
@@ -77,3 +84,17 @@ export const emulateCommand: Command = {
     return EXIT_CODES.ok;
   },
 };
+
+function printNeynar(context: CommandContext, url: string, key: string): void {
+  print(context, { url, apiKey: key, page: `${url}/`, sender: 'neynar', basePath: url }, [
+    `Emulator of Neynar's webhooks listening on ${url} (the service's API is served there too)`,
+    `Watch deliveries, publish and replay in a browser: ${url}/`,
+    "Point Neynar's SDK at it (its webhook calls: publishWebhook, fetchWebhooks, lookupWebhook, updateWebhook, deleteWebhook, …):",
+    `  new NeynarAPIClient(new Configuration({ apiKey: '${key}', basePath: '${url}' }))`,
+    'and the command line:',
+    `  export WEBHOOKS_BASE_URL=${url}`,
+    `  export WEBHOOKS_API_KEY=${key}`,
+    'Then: social-webhooks publish --sender neynar --event cast.created --wait, social-webhooks deliveries, social-webhooks rotate-secret WEBHOOK_ID',
+    'Ctrl-C stops it.',
+  ]);
+}

@@ -2,6 +2,7 @@ import type { DeliveryRecord } from '@social-webhooks/emulator';
 import { emulatorRequest } from '../args/emulator-request.js';
 import { eventFlag } from '../args/event-flag.js';
 import { FAULT_OPTIONS, faultFlags } from '../args/fault-flags.js';
+import { neynarEventFlag, SENDER_OPTION, senderFlag } from '../args/neynar-flags.js';
 import { stringFlag } from '../args/parse-command-args.js';
 import { readJsonArg } from '../args/read-json-arg.js';
 import { waitSettled } from '../args/wait-settled.js';
@@ -14,13 +15,14 @@ import { print } from '../output/print.js';
 export const publishCommand: Command = {
   name: 'publish',
   summary: 'Publish an event on the local emulator; it is delivered to every webhook whose filter matches.',
-  usage: 'publish --event NAME [--data JSON|@file] [--wait] [--duplicate] [--out-of-order] [--delay MS] [--disconnect]',
+  usage: 'publish --event NAME [--sender neynar] [--data JSON|@file] [--wait] [--duplicate] [--out-of-order] [--delay MS] [--disconnect]',
   options: {
-    event: { type: 'string', valueName: 'NAME', description: 'The event type.' },
+    event: { type: 'string', valueName: 'NAME', description: "The event type (with --sender neynar, one of Neynar's: cast.created, …)." },
+    ...SENDER_OPTION,
     data: {
       type: 'string',
       valueName: 'JSON|@file',
-      description: 'The payload (default: the documented sample of the event type, with a fresh id).',
+      description: "The payload (default: the documented sample of the event type, with a fresh id; Neynar's: its `data`).",
     },
     wait: { type: 'boolean', description: 'Wait for the deliveries to settle and show each answer (exit code 1 unless all delivered).' },
     ...FAULT_OPTIONS,
@@ -31,21 +33,29 @@ export const publishCommand: Command = {
     'social-webhooks publish --event follow.created --wait',
     'social-webhooks publish --event profile.updated --data @profile.json',
     'social-webhooks publish --event follow.created --duplicate --disconnect',
+    'social-webhooks publish --sender neynar --event cast.created --wait',
   ],
   async run(context) {
-    const eventName = eventFlag(context.values, 'publish');
+    const neynar = senderFlag(context.values, 'publish') === 'neynar';
+    const eventName = neynar ? neynarEventFlag(context.values, 'publish') : eventFlag(context.values, 'publish');
     const dataText = stringFlag(context.values, 'data', 'publish');
     const data = dataText === undefined ? undefined : await readJsonArg('data', dataText, context.io.cwd, 'publish');
     const faults = faultFlags(context.values, 'publish');
-    const body = { eventName, ...(data !== undefined && { data }), ...(Object.keys(faults).length > 0 && { faults }) };
-    const answer = (await emulatorRequest(context, 'publish', 'POST', '/_emulator/events', body)) as {
+    const rest = { ...(data !== undefined && { data }), ...(Object.keys(faults).length > 0 && { faults }) };
+    // Neynar's events have their own route: `follow.created` names an event of both senders.
+    const [path, body] = neynar
+      ? ['/_emulator/neynar/events', { type: eventName, ...rest }]
+      : ['/_emulator/events', { eventName, ...rest }];
+    const answer = (await emulatorRequest(context, 'publish', 'POST', path, body)) as {
       matched: string[];
       deliveries: string[];
     };
     const published =
       answer.matched.length === 0
-        ? [`Published ${eventName}: no webhook matched it.`]
-        : [`Published ${eventName}: delivering to ${answer.matched.length} webhook(s): ${answer.matched.join(', ')}`];
+        ? [`Published ${neynar ? 'Neynar ' : ''}${eventName}: no webhook matched it.`]
+        : [
+            `Published ${neynar ? 'Neynar ' : ''}${eventName}: delivering to ${answer.matched.length} webhook(s): ${answer.matched.join(', ')}`,
+          ];
     if (context.values.wait !== true) {
       print(context, answer, answer.matched.length === 0 ? published : [...published, 'See how it went: social-webhooks deliveries']);
       return EXIT_CODES.ok;

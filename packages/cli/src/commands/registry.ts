@@ -8,6 +8,7 @@ import { faultsCommand } from './faults.js';
 import { publishCommand } from './publish.js';
 import { replayCommand } from './replay.js';
 import { retryCommand } from './retry.js';
+import { rotateSecretCommand } from './rotate-secret.js';
 import { sendCommand } from './send.js';
 import { testFilterCommand } from './test-filter.js';
 
@@ -25,6 +26,7 @@ export const COMMANDS: readonly Command[] = [
   deliveriesCommand,
   replayCommand,
   faultsCommand,
+  rotateSecretCommand,
   failedCommand,
   retryCommand,
 ];

@@ -1,6 +1,7 @@
 import { faultsSchema, type Faults } from '../delivery/faults.js';
 import type { DeliveryRecord } from '../delivery/delivery-log.js';
 import { EmulatorError } from '../emulator-error.js';
+import { storeOf, targetOf } from '../state/target-of.js';
 import type { ManagementContext, RouteAnswer } from './management-routes.js';
 import { firstIssue, replayFailedSchema } from './requests.js';
 
@@ -18,7 +19,7 @@ export function deliveryById(context: ManagementContext, deliveryId: string): De
 /** Replays one delivery as it was (same body, same delivery id). @throws {EmulatorError} */
 export function replayDelivery(context: ManagementContext, deliveryId: string): DeliveryRecord {
   const webhookId = context.dispatcher.log.record(deliveryId)?.webhookId;
-  context.dispatcher.replay(deliveryId, webhookId === undefined ? undefined : context.webhooks.get(webhookId));
+  context.dispatcher.replay(deliveryId, webhookId === undefined ? undefined : targetOf(context, webhookId));
   return deliveryById(context, deliveryId);
 }
 
@@ -26,14 +27,15 @@ export function replayDelivery(context: ManagementContext, deliveryId: string): 
 export function replayFailed(context: ManagementContext, webhookId?: string): string[] {
   const failed = context.dispatcher.log
     .list(webhookId)
-    .filter((record) => record.state === 'failed' && context.webhooks.get(record.webhookId) !== undefined);
-  for (const record of failed) context.dispatcher.replay(record.deliveryId, context.webhooks.get(record.webhookId));
+    .filter((record) => record.state === 'failed' && targetOf(context, record.webhookId) !== undefined);
+  for (const record of failed) context.dispatcher.replay(record.deliveryId, targetOf(context, record.webhookId));
   return failed.map((record) => record.deliveryId);
 }
 
 /** Sets or clears (`undefined`) a webhook's faults. @throws {EmulatorError} `unknown_webhook`, `invalid_request`. */
 export function setWebhookFaults(context: ManagementContext, webhookId: string, faults: Faults | undefined): Faults {
-  if (context.webhooks.get(webhookId) === undefined)
+  const store = storeOf(context, webhookId);
+  if (store === undefined)
     throw new EmulatorError('unknown_webhook', `no webhook ${JSON.stringify(webhookId)}; list them with GET /_emulator/webhooks.`);
   const parsed = faultsSchema.safeParse(faults ?? {});
   if (!parsed.success)
@@ -42,7 +44,7 @@ export function setWebhookFaults(context: ManagementContext, webhookId: string, 
       `faults: ${firstIssue(parsed.error)}; the faults are duplicate, outOfOrder, delayMs and disconnect.`,
     );
   const value = Object.keys(parsed.data).length === 0 ? undefined : (parsed.data as Faults);
-  context.webhooks.setFaults(webhookId, value);
+  store.setFaults(webhookId, value);
   return value ?? {};
 }
 

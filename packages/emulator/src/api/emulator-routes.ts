@@ -1,5 +1,6 @@
 import { eventPayloadSchemas } from '@social-webhooks/core';
 import { mergeFaults } from '../delivery/faults.js';
+import { airstackTarget } from '../state/airstack-target.js';
 import { freshSample } from '../state/fresh-sample.js';
 import type { ManagementContext, RouteAnswer } from './management-routes.js';
 import { firstIssue, publishEventSchema } from './requests.js';
@@ -20,7 +21,8 @@ export function publishEvent(context: ManagementContext, body: unknown): RouteAn
 
   const matched = context.webhooks.list().filter((webhook) => webhook.filterConfig.event_type === eventName && webhook.matches(data));
   const faults = (webhook: { readonly id: string }) => mergeFaults(context.webhooks.faults(webhook.id), parsed.data.faults);
-  const deliveries = matched.map((webhook) => context.dispatcher.deliver(webhook, eventName, data, faults(webhook)));
+  const message = { eventName, body: JSON.stringify(context.options.bodyForm === 'flat' ? data : { eventName, data }) };
+  const deliveries = matched.map((webhook) => context.dispatcher.deliver(airstackTarget(webhook), message, faults(webhook)));
   return { status: 202, body: { status: true, eventName, matched: matched.map((webhook) => webhook.id), deliveries } };
 }
 

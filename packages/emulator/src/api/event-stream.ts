@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ManagementContext } from './management-routes.js';
 import { listWebhooks } from './emulator-routes.js';
+import { listNeynarForPage } from '../neynar/neynar-emulator-routes.js';
 
 // Proxies drop idle connections; a comment line every 15 s keeps the stream open (WHATWG HTML
 // §9.2 "server-sent events" recommends one about every 15 seconds).
@@ -8,7 +9,7 @@ const KEEP_ALIVE_MS = 15_000;
 
 /**
  * `GET /_emulator/stream`: server-sent events, a `delivery` event with the whole record each time a
- * delivery is added or changes, and a `webhooks` event with the list when it changes. The page
+ * delivery is added or changes, and a `webhooks` event with the list when it changes (`neynar-webhooks` for Neynar's). The page
  * lists everything once, then follows this stream.
  */
 export function openEventStream(context: ManagementContext, res: ServerResponse): void {
@@ -19,10 +20,14 @@ export function openEventStream(context: ManagementContext, res: ServerResponse)
   const unsubscribeWebhooks = context.webhooks.subscribe(() =>
     send('webhooks', (listWebhooks(context).body as { webhooks: unknown }).webhooks),
   );
+  const unsubscribeNeynar = context.neynar.subscribe(() =>
+    send('neynar-webhooks', (listNeynarForPage(context).body as { webhooks: unknown }).webhooks),
+  );
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   res.once('close', () => {
     clearInterval(keepAlive);
     unsubscribeDeliveries();
     unsubscribeWebhooks();
+    unsubscribeNeynar();
   });
 }

@@ -1,5 +1,6 @@
 import { compileFilter, testFilterConfig } from '@social-webhooks/filter';
 import type { Dispatcher } from '../delivery/dispatcher.js';
+import type { NeynarEntry } from '../neynar/neynar-webhook.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { newHeaderValue, newWebhookId } from '../state/secrets.js';
 import type { FilterConfig, WebhookStore } from '../state/webhooks.js';
@@ -14,6 +15,8 @@ export interface RouteAnswer {
 export interface ManagementContext {
   readonly options: ResolvedEmulatorOptions;
   readonly webhooks: WebhookStore;
+  /** Neynar's webhooks, served beside the founding service's under `/v2/farcaster/webhook`. */
+  readonly neynar: WebhookStore<NeynarEntry>;
   readonly dispatcher: Dispatcher;
   /** The emulator's own base URL, for the portal link. */
   readonly baseUrl: () => string;

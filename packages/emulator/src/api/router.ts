@@ -6,12 +6,16 @@ import { faultsRoute, getDeliveryRoute, replayFailedRoute, replayRoute } from '.
 import { listDeliveries, listWebhooks, publishEvent } from './emulator-routes.js';
 import { openEventStream } from './event-stream.js';
 import { readJson, sendJson } from './http-json.js';
+import { answerNeynar, isNeynarPath } from '../neynar/neynar-router.js';
+import { listNeynarForPage, rotateSecretRoute } from '../neynar/neynar-emulator-routes.js';
+import { publishNeynarEvent } from '../neynar/neynar-publish.js';
 import { createWebhook, deleteWebhook, testFilter, type ManagementContext, type RouteAnswer } from './management-routes.js';
 
 const WEBHOOK_PATH = /^\/api\/v1\/webhooks\/([^/]+)$/;
 const DELIVERY_PATH = /^\/_emulator\/deliveries\/([^/]+)$/;
 const REPLAY_PATH = /^\/_emulator\/deliveries\/([^/]+)\/replay$/;
 const FAULTS_PATH = /^\/_emulator\/webhooks\/([^/]+)\/faults$/;
+const ROTATE_PATH = /^\/_emulator\/neynar\/webhooks\/([^/]+)\/rotate-secret$/;
 
 /** The header the page authenticates with instead of the API key; see {@link route}. */
 export const PAGE_TOKEN_HEADER = 'x-emulator-page-token';
@@ -41,6 +45,11 @@ export async function route(context: RouterContext, req: IncomingMessage, res: S
     });
   }
   if (req.method === 'GET' && url.pathname === '/') return sendPage(res, context);
+  // Neynar's management API has its own key header and error shape (neynar-router.ts).
+  if (isNeynarPath(url.pathname)) {
+    const answer = await answerNeynar(context, req, url, viaPage === context.pageToken);
+    return sendJson(res, answer.status, answer.body);
+  }
   const key = req.headers.authorization;
   const byKey = key !== undefined && context.options.apiKeys.has(key);
   if (!byKey && viaPage !== context.pageToken) {
@@ -68,6 +77,7 @@ async function answerFor(context: ManagementContext, req: IncomingMessage, url: 
   if (method === 'DELETE' && webhookId !== undefined) return deleteWebhook(context, webhookId);
   if (method === 'GET' && path === '/_emulator/deliveries') return listDeliveries(context, url.searchParams.get('webhook_id') ?? undefined);
   if (method === 'GET' && path === '/_emulator/webhooks') return listWebhooks(context);
+  if (method === 'GET' && path === '/_emulator/neynar/webhooks') return listNeynarForPage(context);
   const deliveryId = id(DELIVERY_PATH);
   if (method === 'GET' && deliveryId !== undefined) return getDeliveryRoute(context, deliveryId);
   const replayId = id(REPLAY_PATH);
@@ -80,7 +90,10 @@ async function answerFor(context: ManagementContext, req: IncomingMessage, url: 
     'POST /api/v1/filters/test': (body) => testFilter(body),
     'POST /_emulator/events': (body) => publishEvent(context, body),
     'POST /_emulator/deliveries/replay': (body) => replayFailedRoute(context, body),
+    'POST /_emulator/neynar/events': (body) => publishNeynarEvent(context, body),
   };
+  const rotateId = id(ROTATE_PATH);
+  if (method === 'POST' && rotateId !== undefined) bodyRoutes[`POST ${path}`] = (body) => rotateSecretRoute(context, rotateId, body);
   if (method === 'PUT' && faultsId !== undefined) bodyRoutes[`PUT ${path}`] = (body) => faultsRoute(context, faultsId, body);
   const handler = bodyRoutes[`${method ?? ''} ${path}`];
   if (handler === undefined) return { status: 404, body: { status: false, message: `No route for ${method} ${path}` } };

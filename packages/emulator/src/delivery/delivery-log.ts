@@ -1,4 +1,4 @@
-import type { EventName } from '@social-webhooks/core';
+import type { EventName, NeynarEventName } from '@social-webhooks/core';
 import type { Faults } from './faults.js';
 
 /** The request one attempt sent; the delivery header's value is masked. */
@@ -38,12 +38,17 @@ export interface AttemptRecord {
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'cancelled';
 
+/** An event's name: one of the founding service's, or of Neynar's (`sender: 'neynar'`). */
+export type DeliveryEventName = EventName | NeynarEventName;
+
 /** One event delivered (or being delivered) to one webhook. */
 export interface DeliveryRecord {
   /** Also sent as the `x-convoy-idempotency-key` header, the same on every retry and replay. */
   readonly deliveryId: string;
   readonly webhookId: string;
-  readonly eventName: EventName;
+  /** `neynar` for a delivery to a Neynar webhook; absent for the founding service's. */
+  readonly sender?: 'neynar';
+  readonly eventName: DeliveryEventName;
   readonly endpoint: string;
   readonly createdAt: string;
   /** The body sent, the same on every attempt. */

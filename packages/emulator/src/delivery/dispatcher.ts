@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { EventName } from '@social-webhooks/core';
 import { EmulatorError } from '../emulator-error.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
-import type { Webhook } from '../state/webhooks.js';
-import { DeliveryLog, type AttemptKind, type DeliveryRecord } from './delivery-log.js';
+import { DeliveryLog, type AttemptKind, type DeliveryRecord, type DeliveryEventName } from './delivery-log.js';
+import type { DeliveryTarget } from './delivery-target.js';
 import { compactFaults, disconnectCount, OUT_OF_ORDER_HOLD_MS, type Faults } from './faults.js';
 import { maskHeaders } from './mask-headers.js';
 import { sendAttempt } from './send-attempt.js';
@@ -16,7 +15,7 @@ export const DELIVERY_ID_HEADER = 'x-convoy-idempotency-key';
 
 interface Pending {
   readonly record: DeliveryRecord;
-  readonly webhook: Webhook;
+  readonly target: DeliveryTarget;
   readonly faults: Faults;
   readonly abort: AbortController;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -25,6 +24,13 @@ interface Pending {
   nextKind: AttemptKind;
   cutsLeft: number;
   duplicated: boolean;
+}
+
+/** What to deliver: the event's name for the log, the body's exact text, and the sender when not the founding service. */
+export interface OutgoingMessage {
+  readonly eventName: DeliveryEventName;
+  readonly body: string;
+  readonly sender?: 'neynar';
 }
 
 /**
@@ -45,22 +51,23 @@ export class Dispatcher {
     this.log = new DeliveryLog(options.logLimit);
   }
 
-  /** Starts delivering `data` to `webhook`; returns the delivery id at once. */
-  deliver(webhook: Webhook, eventName: EventName, data: Record<string, unknown>, faults: Faults = {}): string {
+  /** Starts delivering `message` to `target`; returns the delivery id at once. */
+  deliver(target: DeliveryTarget, message: OutgoingMessage, faults: Faults = {}): string {
     const shown = compactFaults(faults);
     const record: DeliveryRecord = {
       deliveryId: randomUUID(),
-      webhookId: webhook.id,
-      eventName,
-      endpoint: webhook.endpoint,
+      webhookId: target.id,
+      ...(message.sender !== undefined && { sender: message.sender }),
+      eventName: message.eventName,
+      endpoint: target.endpoint,
       createdAt: new Date().toISOString(),
-      body: JSON.stringify(this.#options.bodyForm === 'flat' ? data : { eventName, data }),
+      body: message.body,
       ...(shown !== undefined && { faults: shown }),
       state: 'pending',
       attempts: [],
     };
     this.log.add(record);
-    this.#start(record, webhook, faults, 'first');
+    this.#start(record, target, faults, 'first');
     return record.deliveryId;
   }
 
@@ -69,14 +76,14 @@ export class Dispatcher {
    * attempts with retries, appended to the same record.
    * @throws {EmulatorError} `unknown_delivery`, `webhook_deleted`, `delivery_pending`.
    */
-  replay(deliveryId: string, webhook: Webhook | undefined): DeliveryRecord {
+  replay(deliveryId: string, target: DeliveryTarget | undefined): DeliveryRecord {
     const record = this.log.record(deliveryId);
     if (record === undefined)
       throw new EmulatorError(
         'unknown_delivery',
         `no delivery ${JSON.stringify(deliveryId)} in the log; list them with GET /_emulator/deliveries.`,
       );
-    if (webhook === undefined)
+    if (target === undefined)
       throw new EmulatorError(
         'webhook_deleted',
         `the webhook ${record.webhookId} of delivery ${deliveryId} was deleted, so there is nowhere to replay it; create a webhook and publish again.`,
@@ -88,7 +95,7 @@ export class Dispatcher {
       );
     record.state = 'pending';
     this.log.changed(record);
-    this.#start(record, webhook, {}, 'replay');
+    this.#start(record, target, {}, 'replay');
     return record;
   }
 
@@ -110,10 +117,10 @@ export class Dispatcher {
     return new Promise((resolve) => this.#idleWaiters.add(resolve));
   }
 
-  #start(record: DeliveryRecord, webhook: Webhook, faults: Faults, kind: AttemptKind): void {
+  #start(record: DeliveryRecord, target: DeliveryTarget, faults: Faults, kind: AttemptKind): void {
     const pending: Pending = {
       record,
-      webhook,
+      target,
       faults,
       abort: new AbortController(),
       timer: undefined,
@@ -161,7 +168,8 @@ export class Dispatcher {
   async #attempt(pending: Pending): Promise<void> {
     pending.timer = undefined;
     const { retry } = this.#options;
-    const { record, webhook } = pending;
+    const { record, target } = pending;
+    const endpoint = target.endpoint;
     const kind = pending.nextKind;
     const cut = kind !== 'duplicate' && pending.cutsLeft > 0;
     if (cut) pending.cutsLeft -= 1;
@@ -169,11 +177,11 @@ export class Dispatcher {
       'content-type': 'application/json',
       accept: 'application/json',
       [DELIVERY_ID_HEADER]: record.deliveryId,
-      [webhook.headerName]: webhook.headerValue,
+      ...target.authenticate(record.body),
     };
     const at = new Date().toISOString();
     const outcome = await sendAttempt({
-      url: webhook.endpoint,
+      url: endpoint,
       headers,
       body: record.body,
       timeoutMs: retry.timeoutMs,
@@ -184,8 +192,8 @@ export class Dispatcher {
     if (record.state !== 'pending' || this.#pending.get(record.deliveryId) !== pending) return; // cancelled while in flight
     const request = {
       method: 'POST' as const,
-      url: webhook.endpoint,
-      headers: maskHeaders(headers, webhook.headerName),
+      url: endpoint,
+      headers: maskHeaders(headers, target.secretHeader),
       body: record.body,
     };
     record.attempts.push({ attempt: record.attempts.length + 1, kind, at, ...outcome, request });

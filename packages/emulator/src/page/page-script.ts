@@ -1,12 +1,13 @@
 /**
- * The page's script, plain browser JavaScript run as is (no build step): lists the webhooks and the
- * deliveries, follows `GET /_emulator/stream` for changes, publishes and replays through the same
- * HTTP API as the command line. Text from the receiver is only ever set as `textContent`.
+ * The page's script, plain browser JavaScript run as is (no build step): lists the webhooks (the
+ * service's here, Neynar's in page-neynar-script.ts) and the deliveries (page-deliveries-script.ts),
+ * follows `GET /_emulator/stream` for changes, publishes and replays through the same HTTP API as
+ * the command line. Text from the receiver is only ever set as `textContent`.
  */
 export const PAGE_SCRIPT = String.raw`
 'use strict';
 const config = JSON.parse(document.getElementById('config').textContent);
-const state = { webhooks: [], deliveries: new Map(), selected: null, open: new Set(), live: false, publishFollows: null };
+const state = { webhooks: [], neynarWebhooks: [], deliveries: new Map(), selected: null, open: new Set(), live: false, publishFollows: null };
 
 function h(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -34,7 +35,9 @@ async function api(method, path, body) {
 function note(id, text) { document.getElementById(id).textContent = text; }
 
 function layout() {
-  const events = h('select', { id: 'event' }, config.eventNames.map((name) => h('option', { value: name }, name)));
+  const events = h('select', { id: 'event' },
+    h('optgroup', { label: 'The service' }, config.eventNames.map((name) => h('option', { value: name }, name))),
+    h('optgroup', { label: 'Neynar' }, config.neynarEventNames.map((name) => h('option', { value: 'neynar:' + name }, name))));
   document.body.append(
     h('header', {},
       h('h1', {}, 'social-webhooks emulator'),
@@ -54,7 +57,11 @@ function layout() {
           h('div', { className: 'note', id: 'publish-note' })),
         h('section', {},
           h('h2', {}, h('span', { className: 'grow' }, 'Webhooks'), h('button', { className: 'secondary', id: 'all-webhooks', onclick: () => select(null) }, 'All')),
-          h('div', { id: 'webhooks' }))),
+          h('div', { id: 'webhooks' })),
+        h('section', {},
+          h('h2', {}, h('span', { className: 'grow' }, 'Neynar webhooks')),
+          h('div', { className: 'note', id: 'neynar-note' }),
+          h('div', { id: 'neynar-webhooks' }))),
       h('section', {},
         h('h2', {}, h('span', { className: 'grow', id: 'deliveries-title' }, 'Deliveries'),
           h('button', { className: 'secondary', id: 'replay-failed', onclick: replayFailed }, 'Replay failed')),
@@ -73,6 +80,7 @@ function checkedFaults() {
 async function publish() {
   const faults = checkedFaults();
   const eventName = document.getElementById('event').value;
+  if (eventName.startsWith('neynar:')) return publishNeynar(eventName.slice('neynar:'.length), faults);
   try {
     const answer = await api('POST', '/_emulator/events', { eventName, faults });
     note('publish-note', answer.matched.length === 0 ? 'Published ' + eventName + ': no webhook matched it.' : 'Published ' + eventName + ' to ' + answer.matched.length + ' webhook(s).');
@@ -134,59 +142,19 @@ function renderWebhooks() {
         Object.keys(webhook.faults || {}).length > 0 ? h('button', { className: 'secondary clear-faults', onclick: (event) => setFaults(event, webhook.webhook_id, true) }, 'Clear faults') : null)))));
 }
 
-function pretty(text) {
-  try { return JSON.stringify(JSON.parse(text), null, 2); } catch { return text; }
-}
-
-function headersText(headers) {
-  return Object.entries(headers).map(([name, value]) => name + ': ' + value).join('\n');
-}
-
-function disclosure(key, title, body) {
-  const node = h('details', { open: state.open.has(key) }, h('summary', {}, title), body);
-  node.addEventListener('toggle', () => { if (node.open) state.open.add(key); else state.open.delete(key); });
-  return node;
-}
-
-function renderAttempt(delivery, attempt) {
-  const key = delivery.deliveryId + '#' + attempt.attempt;
-  const ok = attempt.status >= 200 && attempt.status < 300;
-  const answer = attempt.response;
-  return h('div', { className: 'attempt', 'data-attempt': attempt.attempt },
-    h('div', { className: 'line' },
-      h('strong', {}, '#' + attempt.attempt), h('span', { className: 'muted' }, attempt.kind),
-      h('span', { className: 'status ' + (ok ? 'ok' : 'bad') }, attempt.status !== undefined ? String(attempt.status) : attempt.error),
-      h('span', { className: 'muted' }, attempt.latencyMs + ' ms'), h('span', { className: 'muted' }, new Date(attempt.at).toLocaleTimeString())),
-    answer ? h('div', { className: 'answer' },
-      h('div', { className: 'muted' }, 'Answer: ' + answer.bodyBytes + ' bytes' + (answer.truncated ? ', truncated' : '')),
-      h('pre', { className: 'answer-body' }, answer.body === '' ? '(empty body)' : pretty(answer.body))) : null,
-    answer ? disclosure(key + ':answer-headers', 'Answer headers', h('pre', {}, headersText(answer.headers))) : null,
-    disclosure(key + ':request', 'Request', h('pre', {}, 'POST ' + attempt.request.url + '\n' + headersText(attempt.request.headers) + '\n\n' + pretty(attempt.request.body))));
-}
-
-function renderDelivery(delivery) {
-  return h('div', { className: 'delivery', 'data-delivery-id': delivery.deliveryId, 'data-state': delivery.state },
-    h('div', { className: 'head' },
-      h('strong', {}, delivery.eventName),
-      h('span', { className: 'state ' + delivery.state }, delivery.state),
-      h('span', { className: 'mono muted grow' }, delivery.endpoint),
-      h('span', { className: 'muted' }, faultText(delivery.faults)),
-      h('button', { className: 'secondary replay', disabled: delivery.state === 'pending', onclick: () => replay(delivery.deliveryId) }, 'Replay')),
-    h('div', { className: 'mono muted' }, 'delivery ' + delivery.deliveryId + ' · webhook ' + delivery.webhookId + ' · ' + new Date(delivery.createdAt).toLocaleTimeString()),
-    delivery.attempts.length === 0 ? h('div', { className: 'empty' }, 'No attempt yet.') : delivery.attempts.map((attempt) => renderAttempt(delivery, attempt)));
-}
-
 function render() {
   renderWebhooks();
   followSelectedEvent();
+  renderNeynarWebhooks();
   const shown = [...state.deliveries.values()].filter((d) => !state.selected || d.webhookId === state.selected).reverse();
   document.getElementById('deliveries-title').textContent = state.selected ? 'Deliveries of ' + state.selected : 'Deliveries';
   document.getElementById('deliveries').replaceChildren(...(shown.length === 0 ? [h('div', { className: 'empty' }, 'No delivery yet: publish an event.')] : shown.map(renderDelivery)));
 }
 
 async function reload() {
-  const [webhooks, deliveries] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/deliveries')]);
+  const [webhooks, neynar, deliveries] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/neynar/webhooks'), api('GET', '/_emulator/deliveries')]);
   state.webhooks = webhooks.webhooks;
+  state.neynarWebhooks = neynar.webhooks;
   state.deliveries = new Map(deliveries.deliveries.map((d) => [d.deliveryId, d]));
   render();
 }
@@ -198,6 +166,7 @@ function follow() {
   source.addEventListener('ready', () => { live.textContent = 'live'; live.className = 'on'; reload().catch((error) => note('deliveries-note', error.message)); });
   source.addEventListener('delivery', (event) => { const d = JSON.parse(event.data); state.deliveries.set(d.deliveryId, d); render(); });
   source.addEventListener('webhooks', (event) => { state.webhooks = JSON.parse(event.data); render(); });
+  source.addEventListener('neynar-webhooks', (event) => { state.neynarWebhooks = JSON.parse(event.data); render(); });
   source.addEventListener('error', () => { live.textContent = 'reconnecting…'; live.className = ''; });
 }
 

@@ -40,4 +40,8 @@ button:disabled { opacity: .5; cursor: default; }
 pre { margin: 4px 0; padding: 6px 8px; background: var(--bg); border-radius: 6px; white-space: pre-wrap; word-break: break-all; max-height: 220px; overflow: auto; }
 details > summary { cursor: pointer; color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
+.badge { font-size: 11px; font-weight: 600; text-transform: uppercase; letter-spacing: .03em; padding: 0 6px; border-radius: 4px; border: 1px solid var(--line); color: var(--muted); }
+.badge.on { color: var(--ok); border-color: var(--ok); }
+.badge.off { color: var(--bad); border-color: var(--bad); }
+.webhook .subscription { margin-top: 2px; word-break: break-all; }
 `;

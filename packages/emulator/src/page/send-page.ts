@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { EVENT_NAMES } from '@social-webhooks/core';
+import { EVENT_NAMES, NEYNAR_EVENT_NAMES } from '@social-webhooks/core';
 import type { ResolvedEmulatorOptions } from '../options.js';
+import { PAGE_DELIVERIES_SCRIPT } from './page-deliveries-script.js';
+import { PAGE_NEYNAR_SCRIPT } from './page-neynar-script.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { PAGE_STYLE } from './page-style.js';
 
@@ -23,6 +25,7 @@ export function sendPage(res: ServerResponse, context: PageContext): void {
   const config = {
     token: context.pageToken,
     eventNames: EVENT_NAMES,
+    neynarEventNames: NEYNAR_EVENT_NAMES,
     bodyForm: context.options.bodyForm,
     headerName: context.options.headerName,
     url: context.baseUrl(),
@@ -38,7 +41,8 @@ export function sendPage(res: ServerResponse, context: PageContext): void {
     '</head><body>',
     `<script id="config" type="application/json">${json}</script>`,
     '<noscript>This page needs JavaScript; the same data is at GET /_emulator/deliveries.</noscript>',
-    `<script nonce="${nonce}">${PAGE_SCRIPT}</script>`,
+    // One script element: the parts call each other's functions.
+    `<script nonce="${nonce}">${PAGE_SCRIPT}${PAGE_DELIVERIES_SCRIPT}${PAGE_NEYNAR_SCRIPT}</script>`,
     '</body></html>',
   ].join('\n');
   res.writeHead(200, {

@@ -5,16 +5,24 @@ import type { DeliveryRecord } from '../delivery/delivery-log.js';
 import type { Faults } from '../delivery/faults.js';
 import { EmulatorError } from '../emulator-error.js';
 import type { FilterConfig, Webhook } from '../state/webhooks.js';
+import type { NeynarWebhook } from '../neynar/neynar-webhook.js';
 
 /** A webhook as the file keeps it: everything but the compiled filter. */
 export interface StoredWebhook extends Omit<Webhook, 'matches'> {
   readonly faults?: Faults;
 }
 
-/** The file's content. */
+/** A Neynar webhook as the file keeps it: as the API answers it (secrets included), and its faults. */
+export interface StoredNeynarWebhook {
+  readonly webhook: NeynarWebhook;
+  readonly faults?: Faults;
+}
+
+/** The file's content. `neynarWebhooks` is left out while there are none, so older files read the same. */
 export interface StoredState {
   readonly version: 1;
   readonly webhooks: readonly StoredWebhook[];
+  readonly neynarWebhooks?: readonly StoredNeynarWebhook[];
   readonly deliveries: readonly DeliveryRecord[];
 }
 
@@ -49,7 +57,8 @@ export async function readState(path: string): Promise<StoredState | undefined> 
   } catch (error) {
     throw new EmulatorError('persist_failed', `${path} is not valid JSON; fix it or delete it to start afresh.`, { cause: error });
   }
-  if (state.version !== 1 || !Array.isArray(state.webhooks) || !Array.isArray(state.deliveries)) {
+  const neynarOk = state.neynarWebhooks === undefined || Array.isArray(state.neynarWebhooks);
+  if (state.version !== 1 || !Array.isArray(state.webhooks) || !Array.isArray(state.deliveries) || !neynarOk) {
     throw new EmulatorError('persist_failed', `${path} is not an emulator state file (version 1); delete it or pick another persistPath.`);
   }
   const deliveries = state.deliveries.map((record) => (record.state === 'pending' ? { ...record, state: 'cancelled' as const } : record));

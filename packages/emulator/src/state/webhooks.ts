@@ -15,13 +15,14 @@ export interface Webhook {
   readonly matches: (payload: unknown) => boolean;
 }
 
-/** The emulator's webhooks, in memory, with the faults set on each. */
-export class WebhookStore {
-  readonly #webhooks = new Map<string, Webhook>();
+/** The emulator's webhooks of one sender, in memory, with the faults set on each. */
+export class WebhookStore<W extends { readonly id: string } = Webhook> {
+  readonly #webhooks = new Map<string, W>();
   readonly #faults = new Map<string, Faults>();
   readonly #listeners = new Set<() => void>();
 
-  add(webhook: Webhook): void {
+  /** Adds a webhook, or replaces the one with its id (an update). */
+  add(webhook: W): void {
     this.#webhooks.set(webhook.id, webhook);
     this.#changed();
   }
@@ -33,11 +34,11 @@ export class WebhookStore {
     return removed;
   }
 
-  get(id: string): Webhook | undefined {
+  get(id: string): W | undefined {
     return this.#webhooks.get(id);
   }
 
-  list(): Webhook[] {
+  list(): W[] {
     return [...this.#webhooks.values()];
   }
 

@@ -7,6 +7,12 @@ export type RegexResult =
   | { readonly ok: true; readonly regex: RegExp }
   | { readonly ok: false; readonly reason: string; readonly hint?: string; readonly engineRejects: boolean };
 
+/** Options of {@link compileRegex}. */
+export interface CompileRegexOptions {
+  /** Who compiles the pattern with Go's `regexp`, as messages name it. Default `the service's engine`. */
+  readonly engine?: string;
+}
+
 /**
  * Compiles a `$regex` pattern the way the service's engine reads it: Go's `regexp` (RE2 syntax), an
  * unanchored search. RE2 spellings that JavaScript writes differently are translated (`(?P<name>`,
@@ -15,7 +21,7 @@ export type RegexResult =
  * patterns longer than {@link MAX_REGEX_LENGTH} and nested unbounded quantifiers such as `(a+)+`
  * (catastrophic backtracking in JavaScript; RE2 is linear).
  */
-export function compileRegex(pattern: string): RegexResult {
+export function compileRegex(pattern: string, options: CompileRegexOptions = {}): RegexResult {
   if (pattern.length > MAX_REGEX_LENGTH) {
     return {
       ok: false,
@@ -26,7 +32,7 @@ export function compileRegex(pattern: string): RegexResult {
   const translation = translateGoRegex(pattern);
   if (!translation.ok) {
     const reason = translation.engineRejects
-      ? `the service's engine (Go regexp) refuses it: ${translation.reason}`
+      ? `${options.engine ?? "the service's engine"} (Go regexp) refuses it: ${translation.reason}`
       : `${translation.reason}, so it cannot be checked locally`;
     return {
       ok: false,
