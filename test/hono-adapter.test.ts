@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDelivery } from '@social-webhooks/core/testing';
 import { webhookHandler } from '@social-webhooks/hono';
+import { webhookHandler as coreWebhookHandler } from '@social-webhooks/core';
 
 const SECRET = 'hono-adapter-secret';
 
@@ -92,6 +93,17 @@ describe('Hono adapter on @hono/node-server', () => {
     const response = await fetch(await listen(app), { method: 'POST', headers, body });
     expect(response.status).toBe(200);
     expect(seen).toEqual([{ built: false, json: JSON.parse(body) }]);
+  });
+
+  it("reads the body when the core's Web handler is called with the request alone, from a wrapped fetch", async () => {
+    const handle = coreWebhookHandler({ secret: SECRET, on: { 'follow.created': () => undefined } });
+    const server = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' }) as Server;
+    servers.push(server);
+    if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+    const { headers, body } = buildDelivery({ secret: SECRET });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
+    const response = await fetch(url, { method: 'POST', headers, body });
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: 'ok' });
   });
 
   it('reads the Web Request when a middleware already built it', async () => {

@@ -23,14 +23,22 @@ export function readWebBody(request: Request, limit: number, hasLength = request
   // 0.3-0.7 µs of server CPU less per delivery on Bun and Deno (wrk, alternating processes).
   if (hasLength) {
     if (typeof request.bytes === 'function') {
-      return request.bytes().then((bytes) => (bytes.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes }));
+      // A Request-like object that inherits `bytes` without being a Request (@hono/node-server's
+      // lazy request, when its `fetch` is wrapped and Node's request not handed on) rejects it
+      // unread: `arrayBuffer()`, which such objects do provide, reads it instead.
+      return request.bytes().then(
+        (bytes) => (bytes.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes }),
+        () => readBuffer(request, limit),
+      );
     }
-    return request
-      .arrayBuffer()
-      .then((buffer) => (buffer.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes: new Uint8Array(buffer) }));
+    return readBuffer(request, limit);
   }
   if (request.body === null) return Promise.resolve({ kind: 'bytes', bytes: EMPTY });
   return readStream(request.body, limit);
+}
+
+function readBuffer(request: Request, limit: number): Promise<BodyContent> {
+  return request.arrayBuffer().then((buffer) => (buffer.byteLength > limit ? TOO_LARGE : { kind: 'bytes', bytes: new Uint8Array(buffer) }));
 }
 
 /** Reads a byte stream to its end, or cancels it once it holds more than `limit` bytes. */
