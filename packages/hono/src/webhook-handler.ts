@@ -28,7 +28,9 @@ export type HonoWebhookOptions<E extends Env = Env, Events extends EventMap = Ai
  * // On Workers, secrets live on `env`, not `process.env`: pass `secret` as a function that reads
  * // the bindings `fetch` was given (the README's Worker quickstart shows how).
  */
-export function webhookHandler<E extends Env = Env, Events extends EventMap = AirstackEvents>(options: HonoWebhookOptions<E, Events>): Handler<E> {
+export function webhookHandler<E extends Env = Env, Events extends EventMap = AirstackEvents>(
+  options: HonoWebhookOptions<E, Events>,
+): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
   const headerName = receiver.header;
   return function socialWebhooksHono(c: Context<E>): Promise<Response> {

@@ -1,5 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createWebhookReceiver, type AirstackEvents, type EventMap, type ReceiveResult, type WebhookOptions } from '@social-webhooks/core/adapter';
+import {
+  createWebhookReceiver,
+  type AirstackEvents,
+  type EventMap,
+  type ReceiveResult,
+  type WebhookOptions,
+} from '@social-webhooks/core/adapter';
 import { answerNodeRequest } from './answer-node-request.js';
 import { writeResult } from './write-result.js';
 
