@@ -1,8 +1,8 @@
 import fastify4 from 'fastify4';
 import fastify5 from 'fastify5';
 import { describe, expect, it } from 'vitest';
-import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
-import { webhookPlugin } from '@social-webhooks/fastify';
+import { buildDelivery, buildNeynarDelivery, sampleEvent } from '@social-webhooks/core/testing';
+import { neynarSender, webhookPlugin, webhookPluginFor } from '@social-webhooks/fastify';
 
 const SECRET = 'fastify-adapter-secret';
 
@@ -38,6 +38,33 @@ describe.each([
     const response = await app.inject({ method: 'POST', url: '/webhook', headers, payload: body });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ queued: '3761', url: '/webhook' });
+  });
+
+  it('takes another sender through webhookPluginFor, its handlers typed by that sender, under a register prefix', async () => {
+    const app = create();
+    const casts: string[] = [];
+    await app.register(
+      webhookPluginFor({
+        path: '/neynar',
+        sender: neynarSender({ secrets: SECRET }),
+        on: { 'cast.created': (event, { request }) => void casts.push(`${event.data.hash} ${request.url}`) },
+      }),
+      { prefix: '/api' },
+    );
+    const { headers, body } = await buildNeynarDelivery({
+      secret: SECRET,
+      type: 'cast.created',
+      data: { object: 'cast', hash: '0xabc', author: { fid: 3 } },
+    });
+    expect((await app.inject({ method: 'POST', url: '/api/neynar', headers, payload: body })).statusCode).toBe(200);
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/api/neynar',
+      headers: { ...headers, 'x-neynar-signature': '0'.repeat(128) },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(casts).toEqual(['0xabc /api/neynar']);
   });
 
   it('honours the path option and the register prefix', async () => {

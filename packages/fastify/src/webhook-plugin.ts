@@ -42,6 +42,24 @@ export type FastifyWebhookOptions<Events extends EventMap = AirstackEvents> = We
  */
 const REGISTER_OPTIONS: ReadonlySet<string> = new Set(['prefix', 'logLevel', 'logSerializers']);
 
+/**
+ * The same plugin with its options given up front, typed by the sender they name: Fastify's
+ * `register` infers a plugin's options from the plugin alone, so `webhookPlugin`'s `on` map is typed
+ * for the founding service; for another sender, build the plugin with its options and register it.
+ *
+ * @example
+ * await app.register(webhookPluginFor({
+ *   path: '/neynar',
+ *   sender: neynarSender({ secrets: process.env.NEYNAR_WEBHOOK_SECRET }),
+ *   on: { 'cast.created': (event, { request }) => request.log.info(event.data.hash) },
+ * }));
+ */
+export function webhookPluginFor<Events extends EventMap>(options: FastifyWebhookOptions<Events>): FastifyPluginAsync {
+  return function socialWebhooksFastifyFor(instance) {
+    return webhookPlugin(instance, options as unknown as FastifyWebhookOptions);
+  };
+}
+
 export const webhookPlugin: FastifyPluginAsync<FastifyWebhookOptions> = async function socialWebhooksFastify(instance, options) {
   const { path = '/webhook', ...rest } = options;
   // Fastify hands its own register options to the plugin too; they are not the receiver's.
