@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookOptions } from '@social-webhooks/core';
+import type { EventMap, WebhookOptions } from '@social-webhooks/core';
 import { harnesses, type Mounted } from './support/harnesses.js';
 import { PATH } from './support/listen.js';
 import { openRaw, sleep } from './support/raw-client.js';
@@ -19,7 +19,7 @@ describe.each(harnesses.filter((harness) => harness.parsesFirst === undefined))(
   const handled: string[] = [];
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-  const options: WebhookOptions<unknown> = {
+  const options: WebhookOptions<unknown, EventMap> = {
     secret: SECRET,
     maxBodyBytes: LIMIT,
     on: { 'follow.created': (event) => void handled.push(event.eventName) },
