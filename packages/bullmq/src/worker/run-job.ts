@@ -49,6 +49,8 @@ export async function runJob(runner: JobRunner, job: Job<WebhookJobData>, signal
   const scope: JobScope | undefined = runner.instrumentation?.startJob({
     queueName: job.queueName,
     jobId: job.id ?? '',
+    sender,
+    eventNames: runner.sender.eventNames,
     eventName: event.eventName,
     attempt,
     carrier: data.carrier ?? {},
