@@ -216,7 +216,7 @@ for (const fastifyRange of ['^4.26.0', '^5.0.0']) {
     join(typed, 'app.ts'),
     `
 import Fastify from 'fastify';
-import { webhookPlugin } from '@social-webhooks/fastify';
+import { neynarSender, webhookPlugin, webhookPluginFor } from '@social-webhooks/fastify';
 const app = Fastify();
 await app.register(webhookPlugin, {
   path: '/webhook',
@@ -225,6 +225,14 @@ await app.register(webhookPlugin, {
 });
 // @ts-expect-error: a misspelled event name does not compile.
 await app.register(webhookPlugin, { secret: 's', on: { 'follow.create': () => undefined } });
+// Another sender's plugin, built with its options: its handlers are typed by that sender.
+await app.register(
+  webhookPluginFor({
+    path: '/neynar',
+    sender: neynarSender({ secrets: 'consumer-secret' }),
+    on: { 'cast.created': (event, { request }) => { const fid: number = event.data.author.fid; request.log.info(fid); } },
+  }),
+);
 `,
   );
   run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], typed);

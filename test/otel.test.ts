@@ -1,40 +1,20 @@
 import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import {
-  AggregationTemporality,
-  InMemoryMetricExporter,
-  MeterProvider,
-  PeriodicExportingMetricReader,
-  type HistogramMetricData,
-  type SumMetricData,
-} from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bullmqHandoff, webhookWorker, type WebhookWorker } from '@social-webhooks/bullmq';
 import { webhookHandler } from '@social-webhooks/core';
 import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
 import { otelInstrumentation } from '@social-webhooks/otel';
+import { otelSdk } from './support/otel-sdk.js';
 import { redisConnection } from './support/redis-connection.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
 
 // The real OpenTelemetry SDK with in-memory exporters, a real redis-server, and the library's spans
-// and metrics read back as an exporter would send them.
+// and metrics read back as an exporter would send them (otel-neynar.test.ts: another sender's).
 const secret = 'otel-secret';
-const spans = new InMemorySpanExporter();
-const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] });
-const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
-const reader = new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 600_000 });
-const meterProvider = new MeterProvider({ readers: [reader] });
+const { spans, tracerProvider, meterProvider, metric, points, byName } = otelSdk();
 const appTracer = tracerProvider.getTracer('app');
-
-async function metric(name: string) {
-  await reader.forceFlush();
-  const all = metricExporter.getMetrics().flatMap((resource) => resource.scopeMetrics.flatMap((scope) => scope.metrics));
-  return all.filter((data) => data.descriptor.name === name).at(-1);
-}
-const points = async (name: string) => ((await metric(name)) as SumMetricData | HistogramMetricData | undefined)?.dataPoints ?? [];
-const byName = (name: string): ReadableSpan[] => spans.getFinishedSpans().filter((span) => span.name === name);
 const post = (handle: (request: Request) => Promise<Response>, headers: Record<string, string> = {}, init: { secret?: string } = {}) => {
   const built = buildDelivery({ secret: init.secret ?? secret });
   return handle(new Request('http://localhost/webhook', { method: 'POST', headers: { ...built.headers, ...headers }, body: built.body }));
@@ -75,6 +55,7 @@ describe('otelInstrumentation', () => {
       'http.response.status_code': 200,
       'social_webhooks.outcome': 'handled',
       'social_webhooks.event.name': 'follow.created',
+      'social_webhooks.sender': 'airstack',
     });
     expect(byName('app work')[0]!.parentSpanContext?.spanId).toBe(delivery!.spanContext().spanId);
     expect(byName('webhook')[0]!.attributes).toMatchObject({

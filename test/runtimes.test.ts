@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ADAPTERS, CALLS_HEADER, rowPath } from './runtimes/conformance-app.js';
 import { checkAnswer } from './support/check-answer.js';
-import { rows, type Calls, type Row } from './support/rows.js';
+import type { Calls } from './support/row.js';
+import { senderSuites, type SenderRow } from './support/senders.js';
 import { runtimes, type RunningServer } from './support/runtimes.js';
 import { fromResponse, toRequestInit, type TestRequest, type TestResponse } from './support/test-request.js';
 
-// The conformance rows on every runtime the core claims: each runtime serves every row on the core
-// Web handler and the Hono adapter (runtimes/conformance-app.ts); the rows are sent over fetch.
+// The conformance rows of every sender on every runtime the core claims: each runtime serves every
+// row on the core Web handler and the Hono adapter (runtimes/conformance-app.ts); the rows are sent
+// over fetch, signed here where the sender's rows say so.
 describe.each(runtimes)('$name', (runtime) => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -38,13 +40,17 @@ describe.each(runtimes)('$name', (runtime) => {
     }
   }
 
-  describe.each(ADAPTERS)('%s', (adapter) => {
-    it.each(rows.map((row, index) => ({ ...row, index })))('$name', async (row: Row & { index: number }) => {
-      const first = await send(rowPath(row.index, adapter), row.request);
-      checkAnswer(row, 'first', first.response, first.calls);
-      if (row.again === undefined) return;
-      const again = await send(rowPath(row.index, adapter), row.request);
-      checkAnswer(row, 'again', again.response, again.calls);
+  describe.each(senderSuites)('$sender', ({ sender, eventKey, rows }) => {
+    describe.each(ADAPTERS)('%s', (adapter) => {
+      it.each(rows.map((row, index) => ({ ...row, index })))('$name', async (row: SenderRow & { index: number }) => {
+        const request = await row.send();
+        const sent = { ...row, request };
+        const first = await send(rowPath(sender, row.index, adapter), request);
+        checkAnswer(sent, 'first', first.response, first.calls, { eventKey });
+        if (row.again === undefined) return;
+        const again = await send(rowPath(sender, row.index, adapter), request);
+        checkAnswer(sent, 'again', again.response, again.calls, { eventKey });
+      });
     });
   });
 });

@@ -1,10 +1,12 @@
-// The conformance server every runtime runs: each row of support/rows.ts mounted twice, on the core
-// Web handler and on the Hono adapter, under a path of its own. The hooks' record of each request
-// goes back in a response header. Web APIs only: this file runs on Node, Bun, Deno and workerd.
+// The conformance server every runtime runs: each row of every sender's table (support/senders.ts)
+// mounted twice, on the core Web handler and on the Hono adapter, under a path of its own. The hooks'
+// record of each request goes back in a response header. Web APIs only: this file runs on Node, Bun,
+// Deno and workerd.
 import { Hono } from 'hono';
 import { webhookHandler as coreHandler } from '@social-webhooks/core';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
-import { emptyCalls, optionsFor, resetCalls, rows, type Calls } from '../support/rows.js';
+import { emptyCalls, resetCalls, type Calls } from '../support/row.js';
+import { senderSuites } from '../support/senders.js';
 
 /** The two adapters every runtime serves. */
 export const ADAPTERS = ['core', 'hono'] as const;
@@ -13,25 +15,27 @@ export type Adapter = (typeof ADAPTERS)[number];
 /** The header that carries the hooks' record of a request (URI-encoded JSON of {@link Calls}). */
 export const CALLS_HEADER = 'x-conformance-calls';
 
-/** Where row `index` is mounted on `adapter`. */
-export const rowPath = (index: number, adapter: Adapter): string => `/rows/${index}/${adapter}`;
+/** Where row `index` of `sender`'s table is mounted on `adapter`. */
+export const rowPath = (sender: string, index: number, adapter: Adapter): string => `/rows/${sender}/${index}/${adapter}`;
 
 type FetchHandler = (request: Request, ...platform: unknown[]) => Promise<Response>;
 
 /** Builds the server's `fetch`: `(request, ...platform)`, where a Worker passes `env, ctx`. */
 export function createConformanceApp(): FetchHandler {
   const routes = new Map<string, { readonly calls: Calls; readonly handle: FetchHandler }>();
-  rows.forEach((row, index) => {
-    const coreCalls = emptyCalls();
-    routes.set(rowPath(index, 'core'), { calls: coreCalls, handle: coreHandler(optionsFor(row, coreCalls)) });
-    const honoCalls = emptyCalls();
-    const app = new Hono();
-    app.post('*', honoHandler(optionsFor(row, honoCalls)));
-    routes.set(rowPath(index, 'hono'), {
-      calls: honoCalls,
-      handle: async (request, env, ctx) => app.fetch(request, env as object, ctx as never),
+  for (const { sender, rows } of senderSuites) {
+    rows.forEach((row, index) => {
+      const coreCalls = emptyCalls();
+      routes.set(rowPath(sender, index, 'core'), { calls: coreCalls, handle: coreHandler(row.options(coreCalls)) });
+      const honoCalls = emptyCalls();
+      const app = new Hono();
+      app.post('*', honoHandler(row.options(honoCalls)));
+      routes.set(rowPath(sender, index, 'hono'), {
+        calls: honoCalls,
+        handle: async (request, env, ctx) => app.fetch(request, env as object, ctx as never),
+      });
     });
-  });
+  }
 
   return async function serveConformance(request, ...platform) {
     const route = routes.get(new URL(request.url).pathname);

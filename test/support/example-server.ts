@@ -4,8 +4,10 @@ import { spawn } from 'node:child_process';
 export interface ExampleServerOptions {
   /** The example's folder, e.g. `new URL('..', import.meta.url)` from its test/. */
   readonly cwd: URL;
-  /** What the example reads as WEBHOOK_SECRET: a plain value or a JSON map. */
+  /** What the example reads as its secret (WEBHOOK_SECRET): a plain value or a JSON map. */
   readonly secret: string;
+  /** The variable the example reads its secret from. Default `WEBHOOK_SECRET`. */
+  readonly secretVariable?: string;
   /** The program to run instead of `pnpm`, e.g. the Bun or Deno binary. */
   readonly command?: string;
   /** Its arguments. Default `['start']`. */
@@ -25,17 +27,17 @@ export interface ExampleServer {
 }
 
 /**
- * Starts an example's server with PORT=0 and WEBHOOK_SECRET set, waits until it prints the
+ * Starts an example's server with PORT=0 and its secret variable (WEBHOOK_SECRET) set, waits until it prints the
  * `localhost:<port>/webhook` it listens on, hands it to `use`, then stops it with SIGTERM. `pnpm
  * start` runs in its own process group, stopped as a group, so the server under pnpm and tsx stops
  * with it; a program run directly is stopped alone. Rejects with what it printed if it exits first.
  */
 export async function withExampleServer(options: ExampleServerOptions, use: (server: ExampleServer) => Promise<void>): Promise<void> {
-  const { cwd, secret, command = 'pnpm', args = ['start'], name = 'server' } = options;
+  const { cwd, secret, secretVariable = 'WEBHOOK_SECRET', command = 'pnpm', args = ['start'], name = 'server' } = options;
   const group = command === 'pnpm';
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, PORT: '0', WEBHOOK_SECRET: secret },
+    env: { ...process.env, PORT: '0', [secretVariable]: secret },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: group,
   });

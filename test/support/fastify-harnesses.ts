@@ -2,13 +2,16 @@ import { Readable } from 'node:stream';
 import type { Server } from 'node:http';
 import fastify4 from 'fastify4';
 import fastify5 from 'fastify5';
-import { webhookPlugin } from '@social-webhooks/fastify';
+import { webhookPlugin, webhookPluginFor, type FastifyWebhookOptions } from '@social-webhooks/fastify';
 import { listenWithFetch, PATH, type Harness } from './listen.js';
 import { bytes } from './test-request.js';
 
 type FastifyFactory = typeof fastify4 | typeof fastify5;
 
-/** The plugin registered as the README's Fastify quickstart, reached through `app.inject` or a socket. */
+/**
+ * The plugin registered as the README's Fastify quickstart (`webhookPlugin` for the founding sender,
+ * `webhookPluginFor` for another), reached through `app.inject` or a socket.
+ */
 export function fastifyHarness(name: string, fastify: FastifyFactory, transport: 'inject' | 'socket'): Harness {
   return {
     name: `${name} ${transport === 'inject' ? 'app.inject' : 'over a socket'}`,
@@ -20,7 +23,8 @@ export function fastifyHarness(name: string, fastify: FastifyFactory, transport:
       const app = (fastify as typeof fastify5)();
       // The app's own JSON route beside the plugin: the plugin's parsers must not leak into it.
       app.post('/json', async (request) => request.body);
-      await app.register(webhookPlugin, { ...options, path: PATH });
+      if (options.sender === undefined) await app.register(webhookPlugin, { ...options, path: PATH } as FastifyWebhookOptions);
+      else await app.register(webhookPluginFor({ ...options, path: PATH }));
       if (transport === 'socket') {
         await app.listen({ port: 0, host: '127.0.0.1' });
         const mounted = await listenWithFetch(app.server as Server);

@@ -5,7 +5,7 @@ import express4 from 'express4';
 import express5 from 'express5';
 import { Hono, type Context } from 'hono';
 import request from 'supertest';
-import { webhookHandler as coreHandler, type WebhookOptions } from '@social-webhooks/core';
+import { webhookHandler as coreHandler, type EventMap, type WebhookOptions } from '@social-webhooks/core';
 import { webhookHandler as expressHandler } from '@social-webhooks/express';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
 import { fastifyHarnesses } from './fastify-harnesses.js';
@@ -59,7 +59,7 @@ function expressHarness(name: string, express: ExpressFactory, parsesFirst?: Har
   };
 }
 
-function honoApp(options: WebhookOptions<unknown>, readFirst?: (c: Context) => Promise<unknown>): Hono {
+function honoApp(options: WebhookOptions<unknown, EventMap>, readFirst?: (c: Context) => Promise<unknown>): Hono {
   const app = new Hono();
   if (readFirst) {
     app.use(PATH, async (c, next) => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { WebhookOptions } from '@social-webhooks/core';
+import type { EventMap, WebhookOptions } from '@social-webhooks/core';
+import type { ParserKind } from './row.js';
 import { fetchRow, type TestRequest, type TestResponse } from './test-request.js';
 
 /** A receiver mounted on one adapter, reachable through `send`. */
@@ -14,10 +15,13 @@ export interface Mounted {
 export interface Harness {
   readonly name: string;
   /** A body parser that runs before the handler, which may answer malformed bodies itself. */
-  readonly parsesFirst?: 'json' | 'raw' | 'text';
+  readonly parsesFirst?: ParserKind;
+  /** Runs only these senders' rows (default: every sender's). */
+  readonly senders?: readonly string[];
   /** The transport hands the body over only once it has ended (Fastify 4's `app.inject`): a stalled body cannot be sent. */
   readonly wholeBodiesOnly?: true;
-  mount(options: WebhookOptions<unknown>): Promise<Mounted>;
+  /** Mounts a receiver of any sender (the row tables build the options; support/senders.ts). */
+  mount(options: WebhookOptions<unknown, EventMap>): Promise<Mounted>;
 }
 
 export const PATH = '/webhook';

@@ -12,8 +12,15 @@ export interface RawClient {
   destroy(): void;
 }
 
-/** Opens a connection to the loopback `port` and writes a POST request head for `path`. */
-export async function openRaw(port: number, path: string, headers: Record<string, string>): Promise<RawClient> {
+/**
+ * Opens a connection to the loopback `port` and writes a POST request head for `path`. Headers as a
+ * list of pairs may repeat a name, each as its own line.
+ */
+export async function openRaw(
+  port: number,
+  path: string,
+  headers: Record<string, string> | readonly (readonly [string, string])[],
+): Promise<RawClient> {
   const socket: Socket = connect(port, '127.0.0.1');
   await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   let received = '';
@@ -32,9 +39,8 @@ export async function openRaw(port: number, path: string, headers: Record<string
     socket.on('error', () => resolve(answer));
   });
   const closed = new Promise<'closed'>((resolve) => socket.once('close', () => resolve('closed')).once('end', () => resolve('closed')));
-  const head = Object.entries({ host: 'localhost', ...headers })
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
+  const lines: readonly (readonly [string, string])[] = Array.isArray(headers) ? headers : Object.entries(headers);
+  const head = [['host', 'localhost'] as const, ...lines].map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.write(`POST ${path} HTTP/1.1\r\n${head}\r\n`);
   return {
     write: (data) => !socket.destroyed && socket.write(data),

@@ -1,79 +1,21 @@
-import type { DeliveryReport, EventName, LogFields, SecretOption, WebhookOptions } from '@social-webhooks/core';
+import { EVENT_NAMES, type EventMap, type EventName, type SecretOption, type WebhookOptions } from '@social-webhooks/core';
 import { deliveries, followPayload, profilePayload, type JsonObject } from './fixture-data.js';
-import type { TestRequest } from './test-request.js';
+import { LIMIT, pipelineOptionsFor, type BaseRow, type Calls } from './row.js';
 
 // Loaded by every runtime's conformance server too (support/runtimes/), so nothing here may use a
-// Node API: the table is the one source of rows for every adapter and every runtime.
+// Node API: the table is the one source of the founding sender's rows for every adapter and every
+// runtime (support/senders.ts lists every sender's table).
+
+export { LIMIT, SLOW_MS, emptyCalls, resetCalls, type Calls, type Expectation } from './row.js';
 
 export const SECRET = 'conformance-secret-0001';
 export const ROTATED = 'conformance-secret-0002-longer';
 export const BOUND: SecretOption = { 'follow.created': 'bound-follow-created', 'profile.updated': 'bound-profile-updated' };
-export const LIMIT = 4096;
 
-/** What the receiver's hooks saw during one request. */
-export interface Calls {
-  handled: { eventName: string; data: unknown; hasContext: boolean }[];
-  unknown: { eventName: string; data: unknown }[];
-  errors: { error: unknown; eventName: string }[];
-  /** What the `logger` option got. */
-  logs: { level: string; message: string; fields: LogFields }[];
-  /** What the `onResult` hook got. */
-  results: DeliveryReport[];
-}
-
-export function emptyCalls(): Calls {
-  return { handled: [], unknown: [], errors: [], logs: [], results: [] };
-}
-
-/** Empties `calls` in place (the hooks hold on to it). */
-export function resetCalls(calls: Calls): void {
-  for (const list of Object.values(calls) as unknown[][]) list.length = 0;
-}
-
-export interface Expectation {
-  readonly status: number;
-  /** The error code of a non-2xx answer, or the JSON string body of a 200. */
-  readonly code?: string;
-  readonly body?: string;
-  /** The event names handled, in order (default: none). */
-  readonly handled?: readonly string[];
-  /** The data the handler got, when it matters. */
-  readonly data?: unknown;
-  readonly unknown?: readonly string[];
-  readonly errors?: number;
-}
-
-export interface Row {
-  readonly name: string;
-  readonly request: TestRequest;
-  readonly expect: Expectation;
+/** A row of the founding sender: its `secret` and `header` options beside the shared ones. */
+export interface Row extends BaseRow {
   readonly secret?: SecretOption;
-  /**
-   * Which handlers exist: `all` (default), `none`, `throwing`, `rejecting`, `slow` (settles after
-   * SLOW_MS), plus an unknown-event hook or not.
-   */
-  readonly handlers?: 'all' | 'none' | 'throwing' | 'rejecting' | 'slow' | 'never-settling' | 'throwing-then' | 'revoked-proxy';
-  /** Turn on `dedupe` with the in-memory store. */
-  readonly dedupe?: boolean;
-  /** The `respondWithin` option. */
-  readonly respondWithin?: number;
-  /** The `handlerTimeoutMs` option. */
-  readonly handlerTimeoutMs?: number;
-  /** The `bodyTimeoutMs` option. */
-  readonly bodyTimeoutMs?: number;
-  /**
-   * A body parser run before the receiver reads the body itself, with no deadline of its own: with
-   * one, the row's request would wait for the server's own time-out, so it is not sent.
-   */
-  readonly notAfterAParser?: boolean;
-  /** The same request sent again once the first was answered, and what that one gets. */
-  readonly again?: Expectation;
-  readonly withUnknownHook?: boolean;
   readonly header?: string;
-  /** An upstream JSON or text parser answers or reshapes this body itself; only the status is compared. */
-  readonly upstreamMayAnswer?: readonly ('json' | 'text' | 'raw')[];
-  /** What happens instead when a body parser runs first and decides (see the README's Express notes). */
-  readonly whenParsedFirst?: { readonly json?: Expectation };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -89,15 +31,12 @@ function bodyOfSize(size: number): string {
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
 /** A small follow envelope, gzip-compressed and deflate-compressed (base64, decoded without Node APIs). */
-const GZIPPED_FOLLOW = fromBase64(
+export const GZIPPED_FOLLOW = fromBase64(
   'H4sIAAAAAAAAA6tWSi1LzSvxS8xNVbJSSsvPyckv10suSk0sSU1R0lFKSSxJVLKqhkqkFgUU5adl5qR6pihZKRmbmxkq6UClMvPSUeSMzAwsLJVqawFL7C1SYAAAAA==',
 );
 const DEFLATED_FOLLOW = fromBase64(
   'eJyrVkotS80r8UvMTVWyUkrLz8nJL9dLLkpNLElNUdJRSkksSVSyqoZKpBYFFOWnZeakeqYoWSkZm5sZKulApTLz0lHkjMwMLCyVamsBUCEgJw==',
 );
-
-/** How long a `slow` handler takes: far past the `respondWithin` of its rows. */
-export const SLOW_MS = 300;
 
 function deliveryRows(): Row[] {
   return ['envelope-follow-created.json', 'envelope-profile-updated.json'].map((file) => {
@@ -481,44 +420,10 @@ export const rows: Row[] = [
 ];
 
 /** Options for a row, with hooks that record into `calls`. */
-export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown> {
-  const record = (event: { eventName: string; data: unknown }, context: unknown) => {
-    calls.handled.push({ eventName: event.eventName, data: event.data, hasContext: context !== undefined && context !== null });
-    if (row.handlers === 'throwing') throw new Error('handler secret detail: db password hunter2');
-    if (row.handlers === 'rejecting') return Promise.reject(new Error('handler secret detail: db password hunter2'));
-    if (row.handlers === 'slow') return new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-    if (row.handlers === 'never-settling') return new Promise(() => undefined);
-    if (row.handlers === 'throwing-then') {
-      return {
-        get then() {
-          throw new Error('handler secret detail: db password hunter2');
-        },
-      };
-    }
-    if (row.handlers === 'revoked-proxy') {
-      const { proxy, revoke } = Proxy.revocable({}, {});
-      revoke();
-      return proxy;
-    }
-    return undefined;
-  };
-  const log = (level: string) => (message: string, fields: LogFields) => void calls.logs.push({ level, message, fields });
-  const on =
-    row.handlers === 'none'
-      ? {}
-      : { 'profile.created': record, 'profile.updated': record, 'follow.created': record, 'follow.deleted': record };
+export function optionsFor(row: Row, calls: Calls): WebhookOptions<unknown, EventMap> {
   return {
     secret: row.secret ?? SECRET,
-    on,
-    maxBodyBytes: LIMIT,
     ...(row.header !== undefined && { header: row.header }),
-    ...(row.withUnknownHook && { onUnknownEvent: (event) => void calls.unknown.push({ eventName: event.eventName, data: event.data }) }),
-    onError: (error, event) => void calls.errors.push({ error, eventName: event.eventName }),
-    ...(row.dedupe && { dedupe: true }),
-    ...(row.respondWithin !== undefined && { respondWithin: row.respondWithin }),
-    ...(row.handlerTimeoutMs !== undefined && { handlerTimeoutMs: row.handlerTimeoutMs }),
-    ...(row.bodyTimeoutMs !== undefined && { bodyTimeoutMs: row.bodyTimeoutMs }),
-    logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
-    onResult: (report) => void calls.results.push(report),
+    ...pipelineOptionsFor(row, calls, EVENT_NAMES),
   };
 }

@@ -7,7 +7,13 @@ export {
   type BullmqHandoffOptions,
 } from './handoff/bullmq-handoff.js';
 export { isWebhookJobData, toJobId, type WebhookJobData } from './job-data.js';
-export { DEFAULT_SHUTDOWN_GRACE_MS, webhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker/webhook-worker.js';
+export {
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  webhookWorker,
+  type WebhookWorker,
+  type WebhookWorkerOptions,
+  type WorkerSender,
+} from './worker/webhook-worker.js';
 export type { JobContext } from './worker/job-context.js';
 export type { Handoff, HandoffJob, JobEnd, JobInstrumentation, JobScope, JobStart } from '@social-webhooks/core';
 export type { JobResult } from './worker/run-job.js';

@@ -17,6 +17,9 @@ describe('toJobId', () => {
 describe('isWebhookJobData', () => {
   it('accepts what the hand-off writes and refuses other shapes', () => {
     expect(isWebhookJobData({ eventName: 'follow.created', data: {}, carrier: {}, receivedAt: 1 })).toBe(true);
+    expect(
+      isWebhookJobData({ eventName: 'cast.created', data: {}, extra: { createdAt: 1 }, sender: 'neynar', carrier: {}, receivedAt: 1 }),
+    ).toBe(true);
     for (const value of [
       null,
       'x',
@@ -24,6 +27,8 @@ describe('isWebhookJobData', () => {
       { eventName: 'follow.created', data: [] },
       { eventName: 'follow.created' },
       { eventName: 'e', data: {}, receivedAt: 'now' },
+      { eventName: 'e', data: {}, extra: [1] },
+      { eventName: 'e', data: {}, sender: '' },
     ]) {
       expect(isWebhookJobData(value)).toBe(false);
     }

@@ -1,32 +1,47 @@
 /**
- * What a queued delivery carries: the typed event as the receiver validated it, the trace context
- * of the delivery (so the job's span can link to it), and when the delivery arrived. Plain JSON,
- * as BullMQ stores job data.
+ * What a queued delivery carries: the typed event as the receiver validated it (its name, its data
+ * and the sender's own fields beside them), whose receiver queued it, the trace context of the
+ * delivery (so the job's span can link to it), and when the delivery arrived. Plain JSON, as BullMQ
+ * stores job data.
  */
 export interface WebhookJobData {
   /** The event name, e.g. `follow.created`; also the job's name. */
   readonly eventName: string;
   /** The validated payload. */
   readonly data: Readonly<Record<string, unknown>>;
+  /**
+   * The event's other fields, handed to the worker's handler as the receiver's would get them
+   * (Neynar's `createdAt`); absent when the event has none.
+   */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /** The sender (`airstack`, `neynar`, …); absent in jobs written before jobs named it: the founding service. */
+  readonly sender?: string;
   /** Trace context of the delivery (W3C `traceparent`, …); empty without instrumentation. */
   readonly carrier: Readonly<Record<string, string>>;
   /** When the delivery arrived, in ms since the epoch. */
   readonly receivedAt: number;
 }
 
+/** The sender of a job that names none: jobs were the founding service's alone until they named it. */
+export const FOUNDING_SENDER = 'airstack';
+
 /** Whether a job's data has the shape the hand-off writes; a job added by other code may not. */
 export function isWebhookJobData(value: unknown): value is WebhookJobData {
   if (typeof value !== 'object' || value === null) return false;
-  const { eventName, data, carrier, receivedAt } = value as Partial<Record<keyof WebhookJobData, unknown>>;
+  const { eventName, data, extra, sender, carrier, receivedAt } = value as Partial<Record<keyof WebhookJobData, unknown>>;
   return (
     typeof eventName === 'string' &&
     eventName !== '' &&
-    typeof data === 'object' &&
-    data !== null &&
-    !Array.isArray(data) &&
+    isObject(data) &&
+    (extra === undefined || isObject(extra)) &&
+    (sender === undefined || (typeof sender === 'string' && sender !== '')) &&
     (carrier === undefined || (typeof carrier === 'object' && carrier !== null)) &&
     (receivedAt === undefined || typeof receivedAt === 'number')
   );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -26,6 +26,7 @@ export type { DeliveryReport, ResultHook } from './observe/delivery-report.js';
 export type {
   DeliveryEnd,
   DeliveryScope,
+  DeliveryStart,
   Instrumentation,
   JobEnd,
   JobInstrumentation,

@@ -49,6 +49,7 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
   const report = createReporter(resolved.logger, resolved.onResult);
 
   const { instrumentation } = resolved;
+  const deliveryStart = { sender: resolved.sender.name, eventNames: resolved.sender.eventNames };
 
   // A 2xx answer is reported only when someone listens for it: the default console logger logs
   // refusals and failures alone, so without `onResult` a handled delivery builds no report.
@@ -58,7 +59,7 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
   const timed = resolved.onResult !== undefined || (options.logger !== undefined && options.logger !== false);
 
   function receive(delivery: Delivery<Context>): Promise<ReceiveResult> {
-    if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery());
+    if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery(deliveryStart));
     const started = timed ? performance.now() : NaN;
     // Without a scope, the route finishes its outcome where it reaches it: what comes back is the result.
     const result = check(delivery, undefined, started) as ReceiveResult | Promise<ReceiveResult>;

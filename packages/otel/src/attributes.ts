@@ -13,8 +13,10 @@ export const HTTP_RESPONSE_STATUS_CODE = 'http.response.status_code';
 
 /** The outcome code of a delivery (`handled`, `queued`, `header_mismatch`, …) or a job attempt. */
 export const OUTCOME = 'social_webhooks.outcome';
-/** The event name, `_OTHER` for one outside the documented list (bounds metric cardinality). */
+/** The event name, `_OTHER` for one outside its sender's documented list (bounds metric cardinality). */
 export const EVENT_NAME = 'social_webhooks.event.name';
+/** The sender whose delivery it is (`airstack`, `neynar`, `miniapp`): one receiver, one sender. */
+export const SENDER = 'social_webhooks.sender';
 /** 1 for a job's first attempt, 2 for its first retry, … */
 export const JOB_ATTEMPT = 'social_webhooks.job.attempt';
 /** Whether a failed attempt will be tried again. */

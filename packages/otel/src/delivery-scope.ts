@@ -1,5 +1,5 @@
 import { SpanKind, SpanStatusCode, context, propagation, trace, type Attributes, type Tracer } from '@opentelemetry/api';
-import type { DeliveryEnd, DeliveryScope } from '@social-webhooks/core';
+import type { DeliveryEnd, DeliveryScope, DeliveryStart } from '@social-webhooks/core';
 import * as A from './attributes.js';
 import { eventNameAttribute } from './event-name.js';
 import type { Instruments } from './instruments.js';
@@ -8,15 +8,17 @@ import { toTraceparent } from './traceparent.js';
 /**
  * The span of one delivery, a child of whatever span is active (the HTTP server's, when the app is
  * instrumented). CONSUMER: the receiver is the consumer of a message the service pushed to it.
- * Ended with the answer, or, after a `respondWithin` answer, once the handler settled.
+ * Ended with the answer, or, after a `respondWithin` answer, once the handler settled. The sender
+ * names the span and every metric point, and its event names bound the event name attribute.
  */
-export function startDeliveryScope(tracer: Tracer, instruments: () => Instruments): DeliveryScope {
+export function startDeliveryScope(tracer: Tracer, instruments: () => Instruments, start: DeliveryStart): DeliveryScope {
   const span = tracer.startSpan('webhook', {
     kind: SpanKind.CONSUMER,
     attributes: {
       [A.MESSAGING_SYSTEM]: A.WEBHOOK_SYSTEM,
       [A.MESSAGING_OPERATION_TYPE]: 'process',
       [A.MESSAGING_OPERATION_NAME]: 'deliver',
+      [A.SENDER]: start.sender,
     },
   });
   const active = trace.setSpan(context.active(), span);
@@ -34,10 +36,10 @@ export function startDeliveryScope(tracer: Tracer, instruments: () => Instrument
       return carrier;
     },
     end(end: DeliveryEnd) {
-      const eventName = eventNameAttribute(end.eventName);
+      const eventName = eventNameAttribute(end.eventName, start.eventNames);
       if (!end.afterResponse && !answered) {
         answered = true;
-        const attributes: Attributes = { [A.OUTCOME]: end.code, [A.HTTP_RESPONSE_STATUS_CODE]: end.status };
+        const attributes: Attributes = { [A.OUTCOME]: end.code, [A.HTTP_RESPONSE_STATUS_CODE]: end.status, [A.SENDER]: start.sender };
         if (eventName !== undefined) attributes[A.EVENT_NAME] = eventName;
         const metrics = instruments();
         metrics.deliveries.add(1, attributes);

@@ -13,7 +13,7 @@ import { fromTraceparent } from './traceparent.js';
  */
 export function startJobScope(tracer: Tracer, instruments: () => Instruments, start: JobStart): JobScope {
   const startedAt = Date.now();
-  const eventName = eventNameAttribute(start.eventName) ?? '_OTHER';
+  const eventName = eventNameAttribute(start.eventName, start.eventNames) ?? '_OTHER';
   const delivery = fromTraceparent(start.carrier['traceparent']);
   const links: Link[] = delivery === undefined ? [] : [{ context: delivery }];
   const common: Attributes = {
@@ -21,6 +21,7 @@ export function startJobScope(tracer: Tracer, instruments: () => Instruments, st
     [A.MESSAGING_OPERATION_NAME]: 'process',
     [A.MESSAGING_DESTINATION_NAME]: start.queueName,
     [A.EVENT_NAME]: eventName,
+    [A.SENDER]: start.sender,
   };
   const span = tracer.startSpan(`process ${start.queueName}`, {
     kind: SpanKind.CONSUMER,

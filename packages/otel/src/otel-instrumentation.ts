@@ -51,7 +51,7 @@ export function otelInstrumentation(options: OtelInstrumentationOptions = {}): I
     (instruments ??= createInstruments((meterProvider ?? metrics.getMeterProvider()).getMeter(INSTRUMENTATION_SCOPE)));
 
   return {
-    startDelivery: () => startDeliveryScope(tracer, instrumentsOnce),
+    startDelivery: (start) => startDeliveryScope(tracer, instrumentsOnce, start),
     startJob: (start) => startJobScope(tracer, instrumentsOnce, start),
   };
 }

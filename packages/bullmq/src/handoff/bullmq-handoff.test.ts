@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Queue } from 'bullmq';
-import { sampleEvent } from '@social-webhooks/core/testing';
+import { neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
 import { bullmqHandoff } from './bullmq-handoff.js';
 
 // The options checks and what each add asks BullMQ for; adds against a real Redis are in
@@ -29,7 +29,13 @@ describe('bullmqHandoff', () => {
     expect(adds).toEqual([
       [
         'follow.created',
-        { eventName: 'follow.created', data: sampleEvent('follow.created').data, carrier: { traceparent: 't' }, receivedAt: 42 },
+        {
+          eventName: 'follow.created',
+          data: sampleEvent('follow.created').data,
+          sender: 'airstack',
+          carrier: { traceparent: 't' },
+          receivedAt: 42,
+        },
         {
           attempts: 3,
           backoff: { type: 'exponential', delay: 500 },
@@ -39,6 +45,21 @@ describe('bullmqHandoff', () => {
         },
       ],
     ]);
+  });
+
+  it("keeps the sender and the event's own fields (Neynar's createdAt) beside its name and data", async () => {
+    const { queue, adds } = recordingQueue();
+    const event = neynarSampleEvent('cast.created');
+    await bullmqHandoff({ queue }).enqueue({ event, key: 'neynar:cast.created:body:ab', carrier: {}, receivedAt: 7, sender: 'neynar' });
+    expect(adds[0]?.[0]).toBe('cast.created');
+    expect(adds[0]?.[1]).toEqual({
+      eventName: 'cast.created',
+      data: event.data,
+      extra: { createdAt: event.createdAt },
+      sender: 'neynar',
+      carrier: {},
+      receivedAt: 7,
+    });
   });
 
   it('refuses a missing queue and malformed numbers, saying what to pass', () => {

@@ -1,5 +1,5 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import { DEFAULT_HANDOFF_TIMEOUT_MS, WebhookError, type Handoff, type HandoffJob } from '@social-webhooks/core';
+import { DEFAULT_HANDOFF_TIMEOUT_MS, WebhookError, type AnyEvent, type Handoff, type HandoffJob } from '@social-webhooks/core';
 import { toJobId, type WebhookJobData } from '../job-data.js';
 
 /** Options of {@link bullmqHandoff}. */
@@ -81,11 +81,21 @@ export function bullmqHandoff(options: BullmqHandoffOptions): Handoff {
   return {
     timeoutMs,
     async enqueue(job: HandoffJob): Promise<void> {
-      const { event, key, carrier, receivedAt } = job;
-      const data: WebhookJobData = { eventName: event.eventName, data: event.data, carrier, receivedAt };
+      const { event, key, carrier, receivedAt, sender } = job;
+      // A sender's own fields beside the name and the data (Neynar's createdAt) ride along, so the
+      // worker hands its handler the event the receiver would have.
+      const { eventName, data: payload, ...extra } = event as AnyEvent & Readonly<Record<string, unknown>>;
+      const data: WebhookJobData = {
+        eventName,
+        data: payload,
+        ...(Object.keys(extra).length > 0 && { extra }),
+        sender,
+        carrier,
+        receivedAt,
+      };
       // An id that exists already (pending, running, kept after completion) makes `add` a no-op
       // that still resolves: a redelivery is acknowledged without a second job.
-      await queue.add(event.eventName, data, { ...jobOptions, jobId: toJobId(key) });
+      await queue.add(eventName, data, { ...jobOptions, jobId: toJobId(key) });
     },
   };
 }

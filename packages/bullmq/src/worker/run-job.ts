@@ -1,14 +1,18 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { isEventName, type EventHandlers, type UnknownWebhookEvent, type WebhookEvent } from '@social-webhooks/core';
-import { isWebhookJobData, type WebhookJobData } from '../job-data.js';
+import type { AnyEvent, JobInstrumentation, JobScope, UnknownWebhookEvent } from '@social-webhooks/core';
+import { FOUNDING_SENDER, isWebhookJobData, type WebhookJobData } from '../job-data.js';
 import type { JobContext } from './job-context.js';
-import type { JobInstrumentation, JobScope } from '@social-webhooks/core';
+
+/** A handler as the worker calls it: any event of its sender. */
+type AnyJobHandler = (event: AnyEvent, context: JobContext) => unknown;
 
 /** The worker's options that running one job needs, resolved. */
 export interface JobRunner {
-  readonly on: EventHandlers<JobContext>;
+  /** The sender whose jobs this worker runs: its name, and its documented event names. */
+  readonly sender: { readonly name: string; readonly eventNames: readonly string[] };
+  readonly on: Readonly<Record<string, AnyJobHandler | undefined>>;
   readonly onUnknownEvent: ((event: UnknownWebhookEvent, context: JobContext) => unknown) | undefined;
-  readonly onError: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: JobContext) => unknown;
+  readonly onError: (error: unknown, event: AnyEvent, context: JobContext) => unknown;
   readonly instrumentation: JobInstrumentation | undefined;
 }
 
@@ -17,22 +21,36 @@ export type JobResult = 'handled' | 'no_handler';
 
 /**
  * Runs one attempt of a job: the handler of its event with the job context second, as a receiver
- * runs it with the request. A handler that throws fails the attempt; BullMQ retries it with
- * backoff while attempts are left, then keeps it in the failed list.
- * @throws {UnrecoverableError} for data the hand-off did not write: retrying cannot fix it.
+ * runs it with the request, and the event as the receiver would hand it (the sender's own fields
+ * too). A handler that throws fails the attempt; BullMQ retries it with backoff while attempts are
+ * left, then keeps it in the failed list.
+ * @throws {UnrecoverableError} for data the hand-off did not write, or a job another sender's
+ *   receiver queued: retrying cannot fix either.
  */
 export async function runJob(runner: JobRunner, job: Job<WebhookJobData>, signal: AbortSignal): Promise<JobResult> {
   const data: unknown = job.data;
   if (!isWebhookJobData(data)) {
     throw new UnrecoverableError('@social-webhooks/bullmq: the job has no { eventName, data }; it was not added by bullmqHandoff().');
   }
+  const sender = data.sender ?? FOUNDING_SENDER;
+  if (sender !== runner.sender.name) {
+    // Two senders' events may share a name (follow.created) but never a shape: never run one's
+    // handler on the other's data.
+    throw new UnrecoverableError(
+      `@social-webhooks/bullmq: the job was queued by a receiver of the ${sender} sender, and this worker runs the ` +
+        `${runner.sender.name} sender's handlers. Give each sender's receiver a queue and a worker of its own, ` +
+        `with the receiver's sender: webhookWorker({ sender, on }).`,
+    );
+  }
   const attempt = job.attemptsMade + 1;
   const context: JobContext = { job, attempt, signal };
-  const event = { eventName: data.eventName, data: data.data } as WebhookEvent | UnknownWebhookEvent;
-  const handler = isEventName(event.eventName) ? runner.on[event.eventName] : runner.onUnknownEvent;
+  const event: AnyEvent = { ...data.extra, eventName: data.eventName, data: data.data };
+  const handler = runner.sender.eventNames.includes(event.eventName) ? runner.on[event.eventName] : runner.onUnknownEvent;
   const scope: JobScope | undefined = runner.instrumentation?.startJob({
     queueName: job.queueName,
     jobId: job.id ?? '',
+    sender,
+    eventNames: runner.sender.eventNames,
     eventName: event.eventName,
     attempt,
     carrier: data.carrier ?? {},
@@ -43,7 +61,7 @@ export async function runJob(runner: JobRunner, job: Job<WebhookJobData>, signal
     return 'no_handler';
   }
   try {
-    const run = () => (handler as (event: WebhookEvent | UnknownWebhookEvent, context: JobContext) => unknown)(event, context);
+    const run = () => (handler as AnyJobHandler)(event, context);
     await (scope === undefined ? run() : scope.run(run));
   } catch (error) {
     const attempts = job.opts.attempts ?? 1;
@@ -55,7 +73,7 @@ export async function runJob(runner: JobRunner, job: Job<WebhookJobData>, signal
   return 'handled';
 }
 
-async function report(runner: JobRunner, error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: JobContext): Promise<void> {
+async function report(runner: JobRunner, error: unknown, event: AnyEvent, context: JobContext): Promise<void> {
   try {
     await runner.onError(error, event, context);
   } catch (hookError) {

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { FollowPayload } from '@social-webhooks/core';
+import { neynarSender, type FollowPayload, type NeynarCast, type NeynarFollow } from '@social-webhooks/core';
 import type { JobContext } from './job-context.js';
 import { webhookWorker, type WebhookWorkerOptions } from './webhook-worker.js';
 
@@ -18,6 +18,36 @@ describe('webhookWorker', () => {
       /`concurrency` must be a positive whole number \(default 1\)/,
     );
     expect(() => webhookWorker({ queueName: 'webhooks', connection, instrumentation: {} as never })).toThrow(/startJob method/);
+    expect(() => webhookWorker({ queueName: 'webhooks', connection, sender: {} as never })).toThrow(/`sender` must be the sender/);
+    expect(() =>
+      webhookWorker({
+        queueName: 'webhooks',
+        connection,
+        sender: neynarSender({ secrets: 's' }),
+        on: { 'profile.created': () => 1 } as never,
+      }),
+    ).toThrow(/"profile.created", which is not an event name of the neynar sender. Use one of: cast.created, cast.deleted/);
+  });
+
+  it("types handlers by the sender's events, createdAt included", () => {
+    // Type-level only: never called.
+    const typed = () =>
+      webhookWorker({
+        queueName: 'neynar',
+        connection,
+        sender: neynarSender({ secrets: 's' }),
+        on: {
+          'cast.created': (event, context) => {
+            expectTypeOf(event.data).toEqualTypeOf<NeynarCast>();
+            expectTypeOf(event.createdAt).toEqualTypeOf<number | undefined>();
+            expectTypeOf(context).toEqualTypeOf<JobContext>();
+          },
+          'follow.deleted': (event) => expectTypeOf(event.data).toEqualTypeOf<NeynarFollow>(),
+          // @ts-expect-error: the founding service's event, not Neynar's
+          'profile.created': () => undefined,
+        },
+      });
+    expect(typeof typed).toBe('function');
   });
 
   it('types handlers as the receiver does, with the job context second', () => {

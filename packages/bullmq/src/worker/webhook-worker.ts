@@ -2,28 +2,42 @@ import { WaitingError, Worker, type ConnectionOptions, type Job, type WorkerOpti
 import {
   EVENT_NAMES,
   WebhookError,
-  isEventName,
+  type AirstackEvents,
+  type AnyEvent,
   type EventHandlers,
+  type EventMap,
+  type EventOf,
+  type JobInstrumentation,
+  type Sender,
   type UnknownWebhookEvent,
-  type WebhookEvent,
 } from '@social-webhooks/core';
-import type { WebhookJobData } from '../job-data.js';
+import { FOUNDING_SENDER, type WebhookJobData } from '../job-data.js';
 import type { JobContext } from './job-context.js';
-import type { JobInstrumentation } from '@social-webhooks/core';
 import { runJob, type JobResult, type JobRunner } from './run-job.js';
 
+/**
+ * The sender a worker runs the jobs of: the receiver's own (`neynarSender({ secrets })`), of which it
+ * reads the name and the event names only; it checks no signature, the receiver did.
+ */
+export type WorkerSender<Events extends EventMap> = Pick<Sender<Events>, 'name' | 'eventNames' | '~events'>;
+
 /** Options of {@link webhookWorker}. */
-export interface WebhookWorkerOptions {
+export interface WebhookWorkerOptions<Events extends EventMap = AirstackEvents> {
   /** The queue's name, as given to the `Queue` of `bullmqHandoff()`. Required. */
   readonly queueName: string;
   /** Where Redis is: `{ host, port }`, or an ioredis instance. Required. */
   readonly connection: ConnectionOptions;
+  /**
+   * The sender of the receiver that queues the jobs; it types `on`. A job another sender's receiver
+   * queued fails at once, unrun (a queue per sender). Default: the founding service.
+   */
+  readonly sender?: WorkerSender<Events>;
   /** Handlers by event name, typed as the receiver's; the job context comes second. */
-  readonly on?: EventHandlers<JobContext>;
-  /** Called for a job whose event name is not one of the documented ones. Default: none (completed). */
+  readonly on?: NoInfer<EventHandlers<JobContext, Events>>;
+  /** Called for a job whose event name is not one of its sender's documented ones. Default: none (completed). */
   readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: JobContext) => unknown;
   /** Called on every failed attempt, before BullMQ retries or fails the job. Default: `console.error`. */
-  readonly onError?: (error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: JobContext) => unknown;
+  readonly onError?: (error: unknown, event: NoInfer<EventOf<Events>> | UnknownWebhookEvent, context: JobContext) => unknown;
   /** How many jobs this process runs at once. Default 1, as BullMQ. */
   readonly concurrency?: number;
   /**
@@ -64,8 +78,9 @@ interface Running {
  * failed list, which `social-webhooks failed` lists and `social-webhooks retry` retries. A worker
  * that dies mid-job loses nothing: BullMQ's stalled-job check hands the job to another worker.
  *
- * @param options `queueName` and `connection` (required), `on`, `onUnknownEvent`, `onError`,
- *   `concurrency` (1), `shutdownGraceMs` (10,000), `instrumentation`, `workerOptions`.
+ * @param options `queueName` and `connection` (required), `sender` (the founding service), `on`,
+ *   `onUnknownEvent`, `onError`, `concurrency` (1), `shutdownGraceMs` (10,000), `instrumentation`,
+ *   `workerOptions`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const { close } = webhookWorker({
@@ -74,9 +89,11 @@ interface Running {
  *   on: { 'follow.created': async (event, { attempt }) => console.log(event.data.followerProfileId, attempt) },
  * });
  * process.once('SIGTERM', () => void close());
+ * // Neynar's jobs, from a receiver built with the same sender:
+ * webhookWorker({ queueName: 'neynar', connection, sender: neynarSender({ secrets }), on: { 'cast.created': (event) => … } });
  */
-export function webhookWorker(options: WebhookWorkerOptions): WebhookWorker {
-  const runner = resolveRunner(options);
+export function webhookWorker<Events extends EventMap = AirstackEvents>(options: WebhookWorkerOptions<Events>): WebhookWorker {
+  const runner = resolveRunner(options as unknown as WebhookWorkerOptions<EventMap>);
   const concurrency = positive(options.concurrency, 'concurrency', 1);
   const graceMs = positive(options.shutdownGraceMs, 'shutdownGraceMs', DEFAULT_SHUTDOWN_GRACE_MS);
   const running = new Set<Running>();
@@ -131,7 +148,7 @@ async function giveBack(entry: Running): Promise<void> {
   }
 }
 
-function resolveRunner(options: WebhookWorkerOptions): JobRunner {
+function resolveRunner(options: WebhookWorkerOptions<EventMap>): JobRunner {
   if (typeof options !== 'object' || options === null)
     fail('webhookWorker() takes an options object: webhookWorker({ queueName, connection, on }).');
   if (typeof options.queueName !== 'string' || options.queueName === '')
@@ -139,10 +156,15 @@ function resolveRunner(options: WebhookWorkerOptions): JobRunner {
   if (typeof options.connection !== 'object' || options.connection === null) {
     fail("`connection` must be Redis connection options such as { host: '127.0.0.1', port: 6379 }, or an ioredis instance.");
   }
+  const sender = toSender(options.sender);
   const on = options.on ?? {};
   if (typeof on !== 'object' || on === null) fail('`on` must be an object of handlers by event name.');
   for (const [name, handler] of Object.entries(on)) {
-    if (!isEventName(name)) fail(`\`on\` has the key "${name}", which is not an event name. Use one of: ${EVENT_NAMES.join(', ')}.`);
+    if (!sender.eventNames.includes(name)) {
+      fail(
+        `\`on\` has the key "${name}", which is not an event name of the ${sender.name} sender. Use one of: ${sender.eventNames.join(', ')}.`,
+      );
+    }
     if (handler !== undefined && typeof handler !== 'function') fail(`\`on["${name}"]\` must be a function; got ${typeof handler}.`);
   }
   for (const name of ['onUnknownEvent', 'onError'] as const) {
@@ -153,7 +175,22 @@ function resolveRunner(options: WebhookWorkerOptions): JobRunner {
   if (instrumentation !== undefined && typeof instrumentation?.startJob !== 'function') {
     fail('`instrumentation` must have a startJob method, such as otelInstrumentation() from @social-webhooks/otel.');
   }
-  return { on, onUnknownEvent: options.onUnknownEvent, onError: options.onError ?? logFailure, instrumentation };
+  return {
+    sender,
+    on: on as JobRunner['on'],
+    onUnknownEvent: options.onUnknownEvent,
+    onError: options.onError ?? logFailure,
+    instrumentation,
+  };
+}
+
+/** The worker's sender: the one given (its name and event names), or the founding service. */
+function toSender(sender: WorkerSender<EventMap> | undefined): JobRunner['sender'] {
+  if (sender === undefined) return { name: FOUNDING_SENDER, eventNames: EVENT_NAMES };
+  if (typeof sender !== 'object' || sender === null || typeof sender.name !== 'string' || !Array.isArray(sender.eventNames)) {
+    fail('`sender` must be the sender of the receiver that queues the jobs, such as neynarSender({ secrets }).');
+  }
+  return { name: sender.name, eventNames: sender.eventNames };
 }
 
 function positive(value: number | undefined, name: string, fallback: number): number {
@@ -167,7 +204,7 @@ function fail(message: string): never {
   throw new WebhookError('invalid_options', `@social-webhooks/bullmq: ${message}`);
 }
 
-function logFailure(error: unknown, event: WebhookEvent | UnknownWebhookEvent, context: JobContext): void {
+function logFailure(error: unknown, event: AnyEvent, context: JobContext): void {
   console.error(`@social-webhooks/bullmq: job ${context.job.id ?? ''} (${event.eventName}) failed on attempt ${context.attempt}.`, error);
 }
 

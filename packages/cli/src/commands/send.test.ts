@@ -1,25 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { webhookHandler } from '@social-webhooks/core';
 import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBin } from '../../test/run-bin.js';
+import { startReceiver, type LoopbackReceiver } from '../../test/loopback-receiver.js';
 
-// A receiver on loopback: it records what it gets, and answers with the real Web handler of
-// @social-webhooks/core, so the test shows that `send` delivers what a receiver accepts.
-interface Received {
-  readonly method: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-const received: Received[] = [];
+// A receiver on loopback that answers with the real Web handler of @social-webhooks/core, so the test
+// shows that `send` delivers what a receiver accepts (send-neynar.test.ts: with --sender neynar).
 const handled: string[] = [];
-let status: number | undefined;
-let receiver: Server;
+let receiver: LoopbackReceiver;
 let url: string;
+let received: LoopbackReceiver['received'];
 
 const handle = webhookHandler({
   secret: 's3cret',
@@ -30,31 +23,14 @@ const handle = webhookHandler({
 });
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ method: req.method ?? '', headers: req.headers, body });
-      if (status !== undefined) {
-        res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":"nope"}');
-        return;
-      }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-      void handle(new Request('http://receiver/webhook', { method: 'POST', headers, body })).then(async (response) => {
-        res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'text/plain' }).end(await response.text());
-      });
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`;
+  receiver = await startReceiver(handle);
+  ({ url, received } = receiver);
 });
-afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+afterAll(() => receiver.close());
 beforeEach(() => {
   received.length = 0;
   handled.length = 0;
-  status = undefined;
+  receiver.status = undefined;
 });
 
 describe('social-webhooks send', () => {
@@ -71,7 +47,7 @@ describe('social-webhooks send', () => {
   });
 
   it('sends the flat form with --flat, and a custom header with --header', async () => {
-    status = 204;
+    receiver.status = 204;
     const result = await runBin([
       'send',
       '--to',

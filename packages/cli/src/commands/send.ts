@@ -1,58 +1,81 @@
 import { DEFAULT_TIMEOUT_MS } from '@social-webhooks/client';
-import { DEFAULT_HEADER, EVENT_NAMES, isEventName } from '@social-webhooks/core';
-import { buildDelivery, type DeliveryInit } from '@social-webhooks/core/samples';
+import { DEFAULT_HEADER, EVENT_NAMES, NEYNAR_EVENT_NAMES } from '@social-webhooks/core';
 import { stringFlag } from '../args/parse-command-args.js';
 import { readJsonArg } from '../args/read-json-arg.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { print } from '../output/print.js';
+import { SECRET_VARIABLES, SEND_SENDERS, prepareDelivery, senderFlag } from './send-delivery.js';
 
 /**
- * `social-webhooks send`: delivers one event to a receiver exactly as the service does (docs/contract.md §Body forms):
- * a POST with a JSON body and the delivery header. The way to try a
- * receiver locally.
+ * `social-webhooks send`: delivers one event to a receiver exactly as its sender does: the founding
+ * service's JSON body and delivery header (docs/contract.md §Body forms), or with `--sender neynar`
+ * Neynar's body signed in `x-neynar-signature` (§Senders). The way to try a receiver locally.
  */
 export const sendCommand: Command = {
   name: 'send',
   summary: 'Deliver one event to a receiver as the service would; print its status and body.',
-  usage: 'send --to URL --secret VALUE --event NAME [--data JSON|@file] [--flat] [--header NAME]',
+  usage: 'send --to URL --secret VALUE --event NAME [--sender airstack|neynar] [--data JSON|@file] [--flat] [--header NAME]',
   options: {
     to: { type: 'string', valueName: 'URL', description: "The receiver's URL, e.g. http://localhost:3000/webhook." },
-    secret: { type: 'string', valueName: 'VALUE', description: 'The delivery header value (default: $WEBHOOK_SECRET).' },
+    sender: {
+      type: 'string',
+      valueName: 'NAME',
+      description: `Whose delivery to send: ${SEND_SENDERS.join(' or ')} (default airstack, the founding service).`,
+    },
+    secret: {
+      type: 'string',
+      valueName: 'VALUE',
+      description: "The delivery header value, or Neynar's webhook secret to sign with (default: $WEBHOOK_SECRET, $NEYNAR_WEBHOOK_SECRET).",
+    },
     event: {
       type: 'string',
       valueName: 'NAME',
-      description: `The event name; a documented sample payload is sent for ${EVENT_NAMES.join(', ')}.`,
+      description:
+        `The event name; a sample payload is sent for ${EVENT_NAMES.join(', ')} ` +
+        `(and with --sender neynar for ${NEYNAR_EVENT_NAMES.join(', ')}).`,
     },
     data: {
       type: 'string',
       valueName: 'JSON|@file',
       description: 'The payload to send instead of the sample (sent as is, not validated).',
     },
-    flat: { type: 'boolean', description: 'Send the payload alone as the body (the flat form), not { eventName, data }.' },
-    header: { type: 'string', valueName: 'NAME', description: `The delivery header's name (default ${DEFAULT_HEADER}).` },
+    flat: {
+      type: 'boolean',
+      description: 'Send the payload alone as the body (the flat form), not { eventName, data }. Founding service only.',
+    },
+    header: {
+      type: 'string',
+      valueName: 'NAME',
+      description: `The delivery header's name (default ${DEFAULT_HEADER}). Founding service only.`,
+    },
   },
   positionals: [],
   usesApi: false,
   examples: [
     'social-webhooks send --to http://localhost:3000/webhook --secret "$WEBHOOK_SECRET" --event follow.created',
     'social-webhooks send --to http://localhost:3000/webhook --secret s3cret --event profile.updated --data @profile.json --flat',
+    'social-webhooks send --to http://localhost:3000/webhook --sender neynar --secret "$NEYNAR_WEBHOOK_SECRET" --event cast.created',
   ],
   async run(context) {
     const to = receiverUrl(stringFlag(context.values, 'to', 'send', true));
-    const secret = stringFlag(context.values, 'secret', 'send') ?? context.io.env.WEBHOOK_SECRET;
+    const sender = senderFlag(stringFlag(context.values, 'sender', 'send'));
+    const variable = SECRET_VARIABLES[sender];
+    const secret = stringFlag(context.values, 'secret', 'send') ?? context.io.env[variable];
     if (secret === undefined || secret === '')
-      throw new CliError('usage_error', 'missing --secret (or set WEBHOOK_SECRET)', { command: 'send' });
+      throw new CliError('usage_error', `missing --secret (or set ${variable})`, { command: 'send' });
     const eventName = stringFlag(context.values, 'event', 'send', true);
     const dataText = stringFlag(context.values, 'data', 'send');
-    const header = stringFlag(context.values, 'header', 'send') ?? DEFAULT_HEADER;
-    const form = context.values.flat === true ? 'flat' : 'envelope';
-    const init: DeliveryInit = { secret, eventName, form, header };
-    const delivery = buildDelivery(
-      dataText === undefined ? init : { ...init, data: await readJsonArg('data', dataText, context.io.cwd, 'send') },
-    );
-    if (!isEventName(eventName) && !context.json) {
+    const { delivery, summary, sent, known } = await prepareDelivery({
+      sender,
+      secret,
+      eventName,
+      ...(dataText !== undefined && { data: await readJsonArg('data', dataText, context.io.cwd, 'send') }),
+      flat: context.values.flat === true,
+      header: stringFlag(context.values, 'header', 'send'),
+    });
+    if (!known && !context.json) {
       context.io.stderr(
         `note: ${eventName} is not a documented event type; sending it anyway${dataText === undefined ? ' with {} as its data' : ''}.\n`,
       );
@@ -82,8 +105,8 @@ export const sendCommand: Command = {
       throw new CliError('network_error', `could not reach the receiver at ${to}${cause}; is it running?`, { cause: error });
     }
     const ok = response.status >= 200 && response.status <= 299;
-    print(context, { status: response.status, ok, body, sent: { to, eventName, form, header } }, [
-      `POST ${to} (${eventName}, ${form} form, ${header})`,
+    print(context, { status: response.status, ok, body, sent: { to, ...sent } }, [
+      `POST ${to} (${summary})`,
       `${response.status} ${response.statusText}${ok ? '' : ' (the service would retry this delivery later)'}`,
       ...(body === '' ? [] : [body]),
     ]);

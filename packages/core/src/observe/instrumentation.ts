@@ -19,13 +19,21 @@ export interface DeliveryScope {
   end(end: DeliveryEnd): void;
 }
 
+/** What an {@link Instrumentation} learns of a delivery as it arrives: whose receiver took it. */
+export interface DeliveryStart {
+  /** The receiver's sender (`airstack`, `neynar`, `miniapp`): one receiver, one sender. */
+  readonly sender: string;
+  /** The sender's documented event names: a report naming any other is of an event it does not know. */
+  readonly eventNames: readonly string[];
+}
+
 /**
  * The `instrumentation` option: a vendor- and runtime-neutral hook around each delivery. The core
  * imports no tracing library; `otelInstrumentation()` of `@social-webhooks/otel` implements it with
  * OpenTelemetry. Its calls must not throw.
  */
 export interface Instrumentation {
-  startDelivery(): DeliveryScope;
+  startDelivery(start: DeliveryStart): DeliveryScope;
 }
 
 /** What a {@link JobInstrumentation} learns of a queued delivery's job as an attempt starts. */
@@ -33,6 +41,10 @@ export interface JobStart {
   /** The queue's name. */
   readonly queueName: string;
   readonly jobId: string;
+  /** The sender whose receiver queued the job (`airstack` for a job written before jobs named it). */
+  readonly sender: string;
+  /** That sender's documented event names, as in {@link DeliveryStart}. */
+  readonly eventNames: readonly string[];
   readonly eventName: string;
   /** 1 on the first attempt, 2 on the first retry, … */
   readonly attempt: number;
