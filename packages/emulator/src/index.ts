@@ -6,3 +6,8 @@ export type { Faults } from './delivery/faults.js';
 export type { DeliveryMatch, WaitOptions } from './delivery/wait-for-delivery.js';
 export type { AttemptKind, AttemptRecord, DeliveryRecord, DeliveryState, ReceivedAnswer, SentRequest } from './delivery/delivery-log.js';
 export type { FilterConfig, Webhook } from './state/webhooks.js';
+export type { MiniAppEmulator } from './miniapp/miniapp-facade.js';
+export type { MiniAppDeliveryRecord } from './miniapp/miniapp-deliveries.js';
+export type { MiniAppSendInit, MiniAppSendResult } from './miniapp/send-miniapp-event.js';
+export type { IssuedToken } from './miniapp/notification-tokens.js';
+export type { NotificationRequest, NotificationResult, ReceivedNotification } from './miniapp/receive-notification.js';
