@@ -7,6 +7,8 @@ import { publishEvent } from './api/emulator-routes.js';
 import { sendJson } from './api/http-json.js';
 import { createWebhook } from './api/management-routes.js';
 import { route, type RouterContext } from './api/router.js';
+import { miniAppFacade, type MiniAppEmulator } from './miniapp/miniapp-facade.js';
+import { createMiniAppHost } from './miniapp/miniapp-host.js';
 import type { DeliveryRecord } from './delivery/delivery-log.js';
 import { Dispatcher } from './delivery/dispatcher.js';
 import type { Faults } from './delivery/faults.js';
@@ -67,6 +69,8 @@ export interface Emulator {
   replayFailed(options?: { webhookId?: string }): string[];
   /** Sets the faults every delivery to a webhook gets; `undefined` clears them. @throws {EmulatorError} */
   setFaults(webhookId: string, faults: Faults | undefined): void;
+  /** The emulator as a Farcaster client and a hub for a Mini App: sends the four Mini App events, signed, and answers the key lookup. */
+  readonly miniApp: MiniAppEmulator;
   /** Resolves once no delivery is pending (delivered, failed for good, or cancelled). */
   idle(): Promise<void>;
   /** Cancels pending deliveries, writes the state file (with `persistPath`), closes the server and every socket. */
@@ -98,6 +102,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     dispatcher,
     baseUrl: () => url,
     pageToken: randomBytes(24).toString('base64url'),
+    miniApp: createMiniAppHost(resolved, () => url),
   };
   const persister = resolved.persistPath === undefined ? undefined : await restore(resolved.persistPath, context);
 
@@ -145,9 +150,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     replay: (deliveryId) => replayDelivery(context, deliveryId),
     replayFailed: (replayOptions = {}) => replayFailed(context, replayOptions.webhookId),
     setFaults: (webhookId, faults) => void setWebhookFaults(context, webhookId, faults),
+    miniApp: miniAppFacade(context.miniApp, url),
     idle: () => dispatcher.idle(),
     async stop() {
       dispatcher.cancelAll();
+      context.miniApp.deliveries.cancelAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await persister?.flush();

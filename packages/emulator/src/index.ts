@@ -11,3 +11,8 @@ export type { NeynarWebhook, NeynarWebhookSecret } from './neynar/neynar-webhook
 export { DEFAULT_GRACE_SECONDS } from './neynar/neynar-emulator-routes.js';
 export type { NeynarErrorCode } from './neynar/neynar-answers.js';
 export type { DeliveryEventName } from './delivery/delivery-log.js';
+export type { MiniAppEmulator } from './miniapp/miniapp-facade.js';
+export type { MiniAppDeliveryRecord } from './miniapp/miniapp-deliveries.js';
+export type { MiniAppSendInit, MiniAppSendResult } from './miniapp/send-miniapp-event.js';
+export type { IssuedToken } from './miniapp/notification-tokens.js';
+export type { NotificationRequest, NotificationResult, ReceivedNotification } from './miniapp/receive-notification.js';

@@ -74,6 +74,7 @@ export const emulateCommand: Command = {
         `  export WEBHOOKS_BASE_URL=${emulator.url}`,
         `  export WEBHOOKS_API_KEY=${key}`,
         'Then: social-webhooks create …, social-webhooks publish --event follow.created --wait, social-webhooks deliveries, social-webhooks replay ID',
+        `Mini Apps: verifyAppKeyWithHub({ hubUrl: '${emulator.url}' }), then social-webhooks miniapp send --to URL --event miniapp_added --fid 3`,
         'Ctrl-C stops it.',
       ]);
     await new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@ import { deliveriesCommand } from './deliveries.js';
 import { emulateCommand } from './emulate.js';
 import { failedCommand } from './failed.js';
 import { faultsCommand } from './faults.js';
+import { miniAppCommand } from './miniapp.js';
 import { publishCommand } from './publish.js';
 import { replayCommand } from './replay.js';
 import { retryCommand } from './retry.js';
@@ -29,4 +30,5 @@ export const COMMANDS: readonly Command[] = [
   rotateSecretCommand,
   failedCommand,
   retryCommand,
+  miniAppCommand,
 ];

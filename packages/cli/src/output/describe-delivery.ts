@@ -6,8 +6,13 @@ const SHORT_ANSWER = 80;
 export function deliverySummary(delivery: DeliveryRecord): string[] {
   return [
     `${delivery.deliveryId}  ${delivery.eventName} -> ${delivery.endpoint} (webhook ${delivery.webhookId}): ${delivery.state}`,
-    ...delivery.attempts.map((a) => `  #${a.attempt} ${a.at}  ${a.status ?? a.error}  ${a.latencyMs} ms  ${a.kind}${answerStart(a)}`),
+    ...delivery.attempts.map(attemptSummary),
   ];
+}
+
+/** One attempt in a list: number, time, status or error, latency, kind, and the start of the answer. */
+export function attemptSummary(a: AttemptRecord): string {
+  return `  #${a.attempt} ${a.at}  ${a.status ?? a.error}  ${a.latencyMs} ms  ${a.kind}${answerStart(a)}`;
 }
 
 /** A delivery in full: the body sent, and each attempt's request headers and answer. */

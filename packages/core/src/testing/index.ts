@@ -7,3 +7,15 @@ export {
   neynarSampleEvent,
   type NeynarDeliveryInit,
 } from '../samples/index.js';
+export {
+  createMiniAppSigner,
+  DEFAULT_SIGNER_APP_FID,
+  DEFAULT_SIGNER_FID,
+  onChainSignerEvent,
+  type JsonFarcasterSignature,
+  type MiniAppPayload,
+  type MiniAppSigner,
+  type MiniAppSignerOptions,
+  type OnChainSignerEvent,
+  type SignerEventInit,
+} from '../samples/index.js';

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EmulatorError } from '../emulator-error.js';
+import { answerMiniApp, isMiniAppPath } from '../miniapp/miniapp-router.js';
+import type { MiniAppHost } from '../miniapp/miniapp-host.js';
 import { isAllowedHost } from '../page/allowed-host.js';
 import { sendPage } from '../page/send-page.js';
 import { faultsRoute, getDeliveryRoute, replayFailedRoute, replayRoute } from './delivery-routes.js';
@@ -23,6 +25,8 @@ export const PAGE_TOKEN_HEADER = 'x-emulator-page-token';
 /** The router's context: the management API's, plus the token the page was served with. */
 export interface RouterContext extends ManagementContext {
   readonly pageToken: string;
+  /** The emulator as a Farcaster client and a hub for Mini Apps (miniapp/miniapp-router.ts). */
+  readonly miniApp: MiniAppHost;
 }
 
 /**
@@ -34,6 +38,8 @@ export interface RouterContext extends ManagementContext {
  */
 export async function route(context: RouterContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
+  // A hub's route and a client's notification API answer as those do, before the page's checks.
+  if (isMiniAppPath(url.pathname)) return answerMiniApp(context, req, res, url);
   const viaPage = req.headers[PAGE_TOKEN_HEADER] ?? (url.pathname === '/_emulator/stream' ? url.searchParams.get('token') : undefined);
   const pageRequest = url.pathname === '/' || viaPage !== undefined;
   // A page that any website could load through DNS rebinding would hand it the token: only the

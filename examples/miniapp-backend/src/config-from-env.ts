@@ -1,0 +1,33 @@
+import { createClient } from 'redis';
+import {
+  memoryTokenStore,
+  verifyAppKeyWithHub,
+  verifyAppKeyWithNeynar,
+  type NotificationTokenStore,
+  type VerifyAppKey,
+} from '@social-webhooks/core';
+import { redisTokenStore } from '@social-webhooks/redis';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The key lookup from the environment: `HUB_URL` (a hub of your own, or `social-webhooks emulate`'s
+ * URL in development) or `NEYNAR_API_KEY` (Neynar's hub).
+ */
+export function keyLookupFromEnv(env: Env = process.env): VerifyAppKey {
+  const hubUrl = env['HUB_URL'];
+  if (hubUrl !== undefined && hubUrl !== '') return verifyAppKeyWithHub({ hubUrl });
+  const apiKey = env['NEYNAR_API_KEY'];
+  if (apiKey !== undefined && apiKey !== '') return verifyAppKeyWithNeynar({ apiKey: apiKey.trim() });
+  throw new Error('Set HUB_URL to a Farcaster hub (the emulator’s URL in development), or NEYNAR_API_KEY to use Neynar’s hub.');
+}
+
+/** The token store from the environment: Redis when `REDIS_URL` is set, else this process's memory. */
+export async function tokenStoreFromEnv(env: Env = process.env): Promise<{ tokens: NotificationTokenStore; close(): Promise<void> }> {
+  const url = env['REDIS_URL'];
+  if (url === undefined || url === '') return { tokens: memoryTokenStore(), close: async () => undefined };
+  const client = createClient({ url });
+  client.on('error', (error: unknown) => console.error('redis:', error));
+  await client.connect();
+  return { tokens: redisTokenStore({ client }), close: async () => void (await client.quit()) };
+}

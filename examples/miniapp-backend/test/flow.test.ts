@@ -1,0 +1,142 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryTokenStore, verifyAppKeyWithHub } from '@social-webhooks/core';
+import { createMiniAppSigner } from '@social-webhooks/core/testing';
+import { startEmulator, type Emulator, type MiniAppSendInit } from '@social-webhooks/emulator';
+import { createApp } from '../src/app.js';
+import { sendNotification } from '../src/notify.js';
+
+// The whole flow offline: the emulator plays the Farcaster client (it signs and sends the four
+// events, issues the tokens, and receives the notifications) and the hub (it answers the key
+// lookup); the backend verifies each event through that hub, keeps the tokens, and notifies with them.
+
+const NOTIFY_TOKEN = 'notify-secret-for-tests';
+const notification = {
+  notificationId: 'welcome-1',
+  title: 'Welcome',
+  body: 'Thanks for adding the app',
+  targetUrl: 'https://app.example.com/',
+};
+let emulator: Emulator;
+let server: Server;
+let webhookUrl: string;
+const tokens = memoryTokenStore();
+const lines: string[] = [];
+/** While true, the backend is down: every delivery gets 503 before the app sees it. */
+let down = false;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 10, timeoutMs: 2000 } });
+  const app = createApp({
+    verifyAppKey: verifyAppKeyWithHub({ hubUrl: emulator.miniApp.hubUrl }),
+    tokens,
+    notifyToken: NOTIFY_TOKEN,
+    log: (line) => lines.push(line),
+  });
+  server = serve({
+    fetch: (request, env) => (down ? new Response(null, { status: 503 }) : app.fetch(request, env)),
+    port: 0,
+    hostname: '127.0.0.1',
+  }) as Server;
+  await new Promise((resolve) => server.once('listening', resolve));
+  webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
+});
+afterAll(async () => {
+  await emulator?.stop();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+async function deliver(init: Omit<MiniAppSendInit, 'to'>) {
+  const sent = await emulator.miniApp.send({ to: webhookUrl, ...init });
+  return { sent, delivery: await emulator.miniApp.waitForDelivery(sent.deliveryId) };
+}
+const tokenOf = (payload: unknown) => (payload as { notificationDetails: { token: string } }).notificationDetails.token;
+const post = (body: string) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+describe('miniapp-backend with the emulator as its Farcaster client and hub', () => {
+  it('keeps the token each event gives and forgets the one each takes away', async () => {
+    const added = await deliver({ event: 'miniapp_added', fid: 3 });
+    expect(added.delivery.state).toBe('delivered');
+    expect(await tokens.get(3)).toEqual([
+      { fid: 3, appFid: 9152, url: `${emulator.url}/_emulator/miniapp/notifications`, token: tokenOf(added.sent.payload) },
+    ]);
+    await deliver({ event: 'notifications_enabled', fid: 4, appFid: 77 });
+    expect(await tokens.get(4)).toMatchObject([{ fid: 4, appFid: 77 }]);
+    await deliver({ event: 'notifications_disabled', fid: 3 });
+    expect(await tokens.get(3)).toEqual([]);
+    const enabled = await deliver({ event: 'notifications_enabled', fid: 3 });
+    expect((await tokens.get(3)).map((target) => target.token)).toEqual([tokenOf(enabled.sent.payload)]);
+    await deliver({ event: 'miniapp_removed', fid: 4, appFid: 77 });
+    expect(await tokens.get(4)).toEqual([]);
+    expect(lines).toEqual([
+      'miniapp_added: fid 3 in client 9152',
+      'notifications_enabled: fid 4 in client 77',
+      'notifications_disabled: fid 3 in client 9152',
+      'notifications_enabled: fid 3 in client 9152',
+      'miniapp_removed: fid 4 in client 77',
+    ]);
+  });
+
+  it('sends a notification with the kept token, and the client records that it reached the user', async () => {
+    const [target] = await tokens.get(3);
+    expect(await sendNotification({ tokens, notification })).toEqual({ successful: 1, invalid: 0, rateLimited: 0, failed: [] });
+    expect(emulator.miniApp.notifications().at(-1)).toMatchObject({
+      request: { ...notification, tokens: [target!.token] },
+      result: { successfulTokens: [target!.token], invalidTokens: [], rateLimitedTokens: [] },
+      recipients: [{ fid: 3, appFid: 9152, token: target!.token }],
+    });
+  });
+
+  it('sends through POST /notify with its bearer token only', async () => {
+    const notify = (authorization?: string) =>
+      fetch(webhookUrl.replace('/webhook', '/notify'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization !== undefined && { authorization }) },
+        body: JSON.stringify({ ...notification, notificationId: 'welcome-2', fid: 3 }),
+      });
+    expect((await notify()).status).toBe(401);
+    expect((await notify('Bearer wrong')).status).toBe(401);
+    const answer = await notify(`Bearer ${NOTIFY_TOKEN}`);
+    expect(await answer.json()).toEqual({ successful: 1, invalid: 0, rateLimited: 0, failed: [] });
+  });
+
+  it('drops a token the client answers invalid: the disable event was missed while the backend was down', async () => {
+    const [target] = await tokens.get(3);
+    down = true;
+    const missed = await deliver({ event: 'notifications_disabled', fid: 3 });
+    down = false;
+    expect(missed.delivery.attempts.map((attempt) => attempt.status)).toEqual([503, 503]);
+    expect(await tokens.get(3)).toEqual([target]);
+    expect(await sendNotification({ tokens, notification, fid: 3 })).toEqual({ successful: 0, invalid: 1, rateLimited: 0, failed: [] });
+    expect(await tokens.get(3)).toEqual([]);
+  });
+
+  it('handles a redelivered body once: 200, already handled', async () => {
+    const { delivery } = await deliver({ event: 'notifications_enabled', fid: 5 });
+    await tokens.delete({ fid: 5 });
+    const again = await post(delivery.body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toBe('ignored: already handled');
+    expect(await tokens.get(5)).toEqual([]);
+  });
+
+  it('refuses tampered, unsigned, unknown-key and unreadable bodies, and keeps no token from them', async () => {
+    const { delivery } = await deliver({ event: 'miniapp_removed', fid: 6 });
+    const signed = JSON.parse(delivery.body) as { header: string; payload: string; signature: string };
+    const forged = { event: 'notifications_enabled', notificationDetails: { url: 'https://evil.example/', token: 'stolen' } };
+    const tampered = await post(JSON.stringify({ ...signed, payload: Buffer.from(JSON.stringify(forged)).toString('base64url') }));
+    expect([tampered.status, await tampered.json()]).toEqual([401, expect.objectContaining({ error: 'app_signature_mismatch' })]);
+    const unsigned = await post(JSON.stringify(forged));
+    expect([unsigned.status, await unsigned.json()]).toEqual([400, expect.objectContaining({ error: 'invalid_signed_body' })]);
+    // A valid signature by a key the hub does not list for the user.
+    const stranger = await createMiniAppSigner({ fid: 6 });
+    const unknownKey = await post(
+      (await stranger.delivery(forged as { event: 'notifications_enabled'; notificationDetails: { url: string; token: string } })).body,
+    );
+    expect([unknownKey.status, await unknownKey.json()]).toEqual([401, expect.objectContaining({ error: 'app_key_invalid' })]);
+    expect((await post('event=miniapp_added')).status).toBe(400);
+    expect(await tokens.get(6)).toEqual([]);
+  });
+});

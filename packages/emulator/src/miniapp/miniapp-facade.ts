@@ -1,0 +1,52 @@
+import type { MiniAppDeliveryRecord } from './miniapp-deliveries.js';
+import type { MiniAppHost } from './miniapp-host.js';
+import type { IssuedToken } from './notification-tokens.js';
+import type { ReceivedNotification } from './receive-notification.js';
+import { sendMiniAppEvent, type MiniAppSendInit, type MiniAppSendResult } from './send-miniapp-event.js';
+
+/**
+ * The emulator as a Farcaster client and a hub, for a Mini App's backend: it signs and sends the
+ * four Mini App events with an app key per user, lists those keys at `GET /v1/onChainSignersByFid`
+ * (so `verifyAppKeyWithHub({ hubUrl: emulator.miniApp.hubUrl })` verifies its deliveries offline),
+ * issues notification tokens, and receives the notifications sent with them.
+ */
+export interface MiniAppEmulator {
+  /** The hub URL to give `verifyAppKeyWithHub({ hubUrl })`: the emulator's own. */
+  readonly hubUrl: string;
+  /**
+   * Signs one event as the user `fid` in the client `appFid` and delivers it to `to`, with the
+   * emulator's retries. Resolves once it is signed and on its way; wait for the answer with
+   * {@link waitForDelivery}. @throws {EmulatorError} `invalid_request`.
+   */
+  send(init: MiniAppSendInit): Promise<MiniAppSendResult>;
+  /** Every Mini App delivery, with its attempts, oldest first. */
+  deliveries(): MiniAppDeliveryRecord[];
+  /** One delivery, or `undefined`. */
+  delivery(deliveryId: string): MiniAppDeliveryRecord | undefined;
+  /** Resolves with the delivery once it has settled. @throws {EmulatorError} `unknown_delivery`, `wait_timeout`. */
+  waitForDelivery(deliveryId: string, options?: { readonly timeoutMs?: number }): Promise<MiniAppDeliveryRecord>;
+  /** The notification requests received, what each was answered, and whom it reached, oldest first. */
+  notifications(): ReceivedNotification[];
+  /** The tokens issued, and whether each is still honoured, oldest first. */
+  tokens(): IssuedToken[];
+  /**
+   * Removes the user's app keys, as a removal on chain would: the hub stops listing them, so a body
+   * they signed is `app_key_invalid` once a receiver's cache forgets the key; the user's next event
+   * is signed by a new key. Answers how many were removed.
+   */
+  removeKeys(fid: number): number;
+}
+
+/** The code-side API over the emulator's Mini App routes' state; `url` is the emulator's base URL. */
+export function miniAppFacade(host: MiniAppHost, url: string): MiniAppEmulator {
+  return {
+    hubUrl: url,
+    send: (init) => sendMiniAppEvent(host, init),
+    deliveries: () => host.deliveries.list(),
+    delivery: (deliveryId) => host.deliveries.get(deliveryId),
+    waitForDelivery: (deliveryId, options = {}) => host.deliveries.wait(deliveryId, options.timeoutMs),
+    notifications: () => host.inbox.map((notification) => ({ ...notification })),
+    tokens: () => host.tokens.list(),
+    removeKeys: (fid) => host.keys.remove(fid),
+  };
+}
