@@ -11,7 +11,7 @@ export type JsonObject = Record<string, unknown>;
 // (docs/contract.md §Statuses).
 const decoder = new TextDecoder('utf-8');
 // The parser's message quotes the input, so it is not passed on.
-const INVALID_JSON = refusal('invalid_json', 'The body is not valid JSON.');
+export const INVALID_JSON = refusal('invalid_json', 'The body is not valid JSON.');
 const NOT_OBJECT = refusal('body_not_object', 'The body must be a JSON object.');
 
 /**
