@@ -35,10 +35,13 @@ export function readWebBody(request: Request, limit: number, hasLength = request
 
 const NOT_JSON: BodyContent = { kind: 'not-json' };
 const toParsed = (value: unknown): BodyContent => ({ kind: 'parsed', value });
-// What `request.json()` throws for a body that is not JSON, on every runtime (Fetch standard,
-// "parse JSON from bytes"); anything else (the client went away) is the read's own failure.
-const toNotJson = (error: unknown): BodyContent => {
+// What `request.json()` rejects with (Fetch standard, "consume body"): a SyntaxError for a body that
+// is not JSON, a TypeError for a body already read ("unusable"), on every runtime. A client that
+// went away is another error (Bun's DOMException, Deno's BadResource, workerd's Error): the read's
+// own failure, passed on.
+const fromJsonError = (error: unknown): BodyContent => {
   if (error instanceof SyntaxError) return NOT_JSON;
+  if (error instanceof TypeError) return UNAVAILABLE;
   throw error;
 };
 
@@ -50,12 +53,14 @@ const toNotJson = (error: unknown): BodyContent => {
  * reads it, counted and cut off past the limit.
  */
 export function readWebJson(request: Request, limit: number, hasLength: boolean): Promise<BodyContent> {
-  if (!hasLength || request.bodyUsed) return readWebBody(request, limit, hasLength);
+  if (!hasLength) return readWebBody(request, limit, false);
   // With a content-length, the server's framing bounds the body to the length already checked
   // (RFC 9112 §6.3), so nothing is left to count. `request.json()` is the runtime's fastest read:
-  // on Deno it takes the whole buffered body synchronously where every other read goes through the
-  // stream machinery, and on Bun and workerd it costs no more than `text()` + `JSON.parse`.
-  return request.json().then(toParsed, toNotJson);
+  // on Deno it takes the whole buffered body as text synchronously, where every other read goes
+  // through the body stream. Nothing else of the body is touched first, not even `bodyUsed`: on
+  // Deno that materialises the body and turns the fast path off (a body already read is told by
+  // the TypeError `json()` rejects with instead).
+  return request.json().then(toParsed, fromJsonError);
 }
 
 /** Reads a byte stream to its end, or cancels it once it holds more than `limit` bytes. */
