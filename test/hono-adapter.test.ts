@@ -23,6 +23,40 @@ describe('Hono adapter', () => {
     expect(seen).toEqual([JSON.parse(body)]);
   });
 
+  it("reads a body of declared length with request.json(), and leaves its value to the handler's c.req.json() and c.req.text()", async () => {
+    const seen: unknown[] = [];
+    const reads: string[] = [];
+    const app = new Hono();
+    app.use('/webhook', async (c, next) => {
+      for (const method of ['json', 'text', 'bytes', 'arrayBuffer'] as const) {
+        const original = c.req.raw[method].bind(c.req.raw);
+        Object.defineProperty(c.req.raw, method, { value: () => (reads.push(method), original()) });
+      }
+      await next();
+    });
+    app.post(
+      '/webhook',
+      webhookHandler({
+        secret: SECRET,
+        on: { 'follow.created': async (_event, c) => void seen.push(await c.req.json(), JSON.parse(await c.req.text())) },
+      }),
+    );
+    const { headers, body } = buildDelivery({ secret: SECRET });
+    const length = String(new TextEncoder().encode(body).byteLength);
+    const response = await app.request('/webhook', { method: 'POST', headers: { ...headers, 'content-length': length }, body });
+    expect(response.status).toBe(200);
+    expect(reads).toEqual(['json']);
+    expect(seen).toEqual([JSON.parse(body), JSON.parse(body)]);
+  });
+
+  it('reads a body without a declared length from its stream, counted, and answers 413 past the limit', async () => {
+    const app = new Hono();
+    app.post('/webhook', webhookHandler({ secret: SECRET, maxBodyBytes: 64, logger: false }));
+    const { headers, body } = buildDelivery({ secret: SECRET });
+    const response = await app.request('/webhook', { method: 'POST', headers, body });
+    expect(response.status).toBe(413);
+  });
+
   it('uses the body a middleware already read with c.req.arrayBuffer()', async () => {
     const app = new Hono();
     const calls: string[] = [];

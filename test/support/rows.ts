@@ -22,6 +22,13 @@ const json = { 'content-type': 'application/json' };
 const withHeader = (value: string, extra: Record<string, string> = json) => ({ ...extra, 'x-airstack-webhook': value });
 const envelope = (eventName: string, data: unknown) => JSON.stringify({ eventName, data });
 const followBody = envelope('follow.created', followPayload);
+// The follow envelope with bytes that are not UTF-8 in its dappName: a lone continuation byte and a
+// truncated four-byte sequence ("far\x80caster\xf0\x9f\x98").
+const notUtf8InString = (() => {
+  const [before, after] = envelope('follow.created', { ...followPayload, dappName: 'PLACE' }).split('PLACE') as [string, string];
+  const encoder = new TextEncoder();
+  return new Uint8Array([...encoder.encode(`${before}far`), 0x80, ...encoder.encode('caster'), 0xf0, 0x9f, 0x98, ...encoder.encode(after)]);
+})();
 
 /** A body of exactly `size` bytes: the follow envelope with a padding field. */
 function bodyOfSize(size: number): string {
@@ -178,11 +185,18 @@ export const rows: Row[] = [
     expect: { status: 400, code: 'invalid_json' },
     upstreamMayAnswer: ['json', 'text', 'raw'],
   },
+  // Decoded as the WHATWG decoder and request.json() decode (docs/contract.md §Statuses): bytes
+  // that are not UTF-8 become U+FFFD, and the body is then JSON or not.
   {
-    name: 'bytes that are not UTF-8: 400',
+    name: 'bytes that are not UTF-8 before the JSON text: 400, no JSON once decoded',
     request: { headers: withHeader(SECRET), body: new Uint8Array([0xff, 0xfe, 0x7b, 0x7d]) },
     expect: { status: 400, code: 'invalid_json' },
     upstreamMayAnswer: ['json', 'text'],
+  },
+  {
+    name: 'bytes that are not UTF-8 inside a string: 200, each decoded to U+FFFD',
+    request: { headers: withHeader(SECRET), body: notUtf8InString },
+    expect: { status: 200, handled: ['follow.created'], data: { ...followPayload, dappName: 'far\uFFFDcaster\uFFFD' } },
   },
   { name: 'a JSON array: 400', request: { headers: withHeader(SECRET), body: '[1,2]' }, expect: { status: 400, code: 'body_not_object' } },
   {

@@ -95,10 +95,10 @@ webhooks.on('push', (event) => sink(event.payload));
 export default { fetch: createWebMiddleware(webhooks, { path: '/webhook' }) };`,
 };
 
-/** The Worker the HTTP section runs on workerd: the core's handler with a handler for every event. */
+/** The Worker the HTTP section runs on workerd: the core's handler with a handler for every event, and no logger, as on the other runtimes. */
 export const BENCH_CORE_WORKER = `import { webhookHandler } from '@social-webhooks/core';
 ${SINK}
-export default { fetch: webhookHandler({ secret: ${SECRET}, on: { 'follow.created': sink, 'follow.deleted': sink, 'profile.created': sink, 'profile.updated': sink } }) };`;
+export default { fetch: webhookHandler({ secret: ${SECRET}, logger: false, on: { 'follow.created': sink, 'follow.deleted': sink, 'profile.created': sink, 'profile.updated': sink } }) };`;
 
 /** The hand-written route the HTTP section runs on workerd. */
 export const BENCH_BARE_WORKER = HAND_WRITTEN_WORKER.source;

@@ -11,8 +11,11 @@ const handlers: EventHandlers<undefined> = {
   'follow.deleted': noop,
 };
 
-/** The receiver under test, built once as a user would, with a no-op handler for every event. */
-export const receiver = createWebhookReceiver<undefined>({ secret: BENCH_SECRET, on: handlers });
+/**
+ * The receiver under test, built once as a user would, with a no-op handler for every event and no
+ * logger (the default one prints each refusal, such as the size section's 401s).
+ */
+export const receiver = createWebhookReceiver<undefined>({ secret: BENCH_SECRET, on: handlers, logger: false });
 
 /** Counts the body reads of a delivery: the 401 path must leave it at zero. */
 export interface ReadCounter {

@@ -41,13 +41,13 @@ export async function enqueueVsHandler(options: QueueBenchOptions): Promise<{ ta
     const contenders: { name: string; receiver: WebhookReceiver<undefined>; expect: number }[] = [
       {
         name: 'in-process handler',
-        receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, on: { 'follow.created': sink } }),
+        receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, on: { 'follow.created': sink }, logger: false }),
         expect: 200,
       },
       // No worker takes the jobs: the figure is the add itself, what a delivery waits for.
       {
         name: 'handoff (BullMQ)',
-        receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, handoff: bullmqHandoff({ queue }) }),
+        receiver: createWebhookReceiver<undefined>({ secret: BENCH_SECRET, handoff: bullmqHandoff({ queue }), logger: false }),
         expect: 202,
       },
     ];

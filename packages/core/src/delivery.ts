@@ -1,10 +1,15 @@
-/** What a body reader hands back: raw bytes, text, a value a framework already parsed, or too large. */
+/**
+ * What a body reader hands back: raw bytes, text, a value a framework or the runtime already parsed;
+ * or too large, already consumed by another reader, or refused by the runtime's own JSON read
+ * (`not-json`: `request.json()` found no JSON).
+ */
 export type BodyContent =
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array }
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'parsed'; readonly value: unknown }
   | { readonly kind: 'too-large' }
-  | { readonly kind: 'unavailable' };
+  | { readonly kind: 'unavailable' }
+  | { readonly kind: 'not-json' };
 
 /**
  * One incoming request as an adapter sees it. The body is read lazily, only once the header matched,

@@ -28,6 +28,12 @@ export interface WebhookReceiver<Context> {
   readonly sender: string;
   /** The body limit in bytes. */
   readonly maxBodyBytes: number;
+  /**
+   * Whether the sender takes the body's JSON value alone (`SenderSteps.readsParsedBody`): an adapter
+   * may then hand a body of declared length over as `{ kind: 'parsed' }`, read with the runtime's
+   * own JSON read; otherwise it hands over the bytes.
+   */
+  readonly readsParsedBody: boolean;
   /** Checks, parses, validates and dispatches one delivery. Never rejects. */
   receive(delivery: Delivery<Context>): Promise<ReceiveResult>;
 }
@@ -176,7 +182,13 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
     return runHandler(resolved, { received: event.value, body, context: delivery.context, deliveryId });
   }
 
-  return { header: resolved.steps.header, sender: resolved.sender.name, maxBodyBytes: resolved.maxBodyBytes, receive };
+  return {
+    header: resolved.steps.header,
+    sender: resolved.sender.name,
+    maxBodyBytes: resolved.maxBodyBytes,
+    readsParsedBody: resolved.steps.readsParsedBody === true,
+    receive,
+  };
 }
 
 /** One delivery's report: `eventName` is the answer's, which a late outcome may not carry. */

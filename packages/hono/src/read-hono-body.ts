@@ -1,18 +1,24 @@
 import type { Context } from 'hono';
-import { readWebBody, type BodyContent } from '@social-webhooks/core/adapter';
+import { readWebBody, readWebJson, type BodyContent } from '@social-webhooks/core/adapter';
 import { readNodeStream, type NodeIncoming } from '@social-webhooks/core/node';
 
 /**
  * Reads the body through Hono's body cache: when a middleware already read it (`c.req.json()`,
  * `c.req.text()`, `c.req.arrayBuffer()`), the cached copy is used; otherwise the raw stream is read
  * up to `limit` bytes and the bytes are cached, so a handler may still call `c.req.json()`.
+ *
+ * @param json the sender takes the body's JSON value alone (`receiver.readsParsedBody`) and the
+ *   length is declared: on a Web Request, the body is then read with `request.json()`, the
+ *   runtime's fastest read (`readWebJson`), and its value cached where `c.req.json()` looks.
  */
-export function readHonoBody(c: Context, limit: number, incoming: NodeIncoming | undefined): Promise<BodyContent> {
+export function readHonoBody(c: Context, limit: number, incoming: NodeIncoming | undefined, json: boolean): Promise<BodyContent> {
   const bodyCache = cacheOf(c);
   if (holdsAny(bodyCache)) return fromCache(c, limit);
-  const reading = incoming === undefined ? readWebBody(c.req.raw, limit) : readNodeStream(incoming, limit);
+  const reading =
+    incoming !== undefined ? readNodeStream(incoming, limit) : json ? readWebJson(c.req.raw, limit, true) : readWebBody(c.req.raw, limit);
   return reading.then((content) => {
     if (content.kind === 'bytes') bodyCache.arrayBuffer = Promise.resolve(toArrayBuffer(content.bytes));
+    else if (content.kind === 'parsed') bodyCache.json = Promise.resolve(content.value);
     return content;
   });
 }

@@ -33,19 +33,23 @@ export function webhookHandler<E extends Env = Env, Events extends EventMap = Ai
 ): Handler<E> {
   const receiver = createWebhookReceiver(options, '@social-webhooks/hono');
   const headerName = receiver.header;
+  const { readsParsedBody } = receiver;
   return function socialWebhooksHono(c: Context<E>): Promise<Response> {
     // On @hono/node-server, Node's request is read as it is while nothing has touched it: its
     // headers as Node parsed them, its body from its stream, and no Web Request is ever built.
     const incoming = untouchedNodeIncoming(c.env);
     const headers = incoming === undefined ? webHeaders(c.req.raw.headers) : nodeHeaders(incoming.headers);
+    const contentLength = headers('content-length');
     return receiver
       .receive({
         header: headerName === undefined ? undefined : headers(headerName),
         contentType: headers('content-type'),
         contentEncoding: headers('content-encoding'),
-        contentLength: headers('content-length'),
+        contentLength,
         getHeader: headers,
-        readBody: (limit) => readHonoBody(c, limit, incoming),
+        // A body of declared length, for a sender that takes its JSON value alone, is read with the
+        // runtime's own JSON read; any other body as its bytes.
+        readBody: (limit) => readHonoBody(c, limit, incoming, readsParsedBody && contentLength !== undefined),
         context: c,
         // On Workers this keeps a handler that outlasts a `respondWithin` answer alive; elsewhere the
         // getter throws, which the core ignores.

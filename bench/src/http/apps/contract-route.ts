@@ -3,15 +3,16 @@ import { sink } from '../../support/sink.js';
 import type { FetchApp } from './fetch-app.js';
 
 const LIMIT = 1024 * 1024;
-const strict = new TextDecoder('utf-8', { fatal: true });
+const decoder = new TextDecoder();
 const refuse = (status: number, error: string): Response => Response.json({ error }, { status });
 
 /**
  * The shortest hand-written Web route that keeps what docs/contract.md asks of every receiver and
  * a bare `request.json()` route skips: 405 for another method, a constant-time header compare, 415
  * for another content-type or a compressed body, 413 past 1 MiB (declared, or counted while a
- * chunked body is read), strict UTF-8 (a body that is not UTF-8 is 400, where `request.json()`
- * puts U+FFFD in its place), an object with a string `eventName` and an object `data`. It checks
+ * chunked body is read), an object with a string `eventName` and an object `data`. It decodes as
+ * `request.json()` does (bytes that are not UTF-8 become U+FFFD), and so reads a body of declared
+ * length with `request.json()` itself, a chunked one counted chunk by chunk. It checks
  * only the two fields a follow handler reads, where the receiver validates every field of every
  * payload: a floor of what any full receiver must do. Set against it, the receiver's cost is
  * what the library adds; set against the bare route, what the contract adds.
@@ -29,11 +30,14 @@ export function contractRoute(): FetchApp {
     if (encoding !== null && encoding.toLowerCase() !== 'identity') return refuse(415, 'unsupported_content_encoding');
     const length = headers.get('content-length');
     if (length !== null && Number(length) > LIMIT) return refuse(413, 'payload_too_large');
-    const bytes = length !== null ? await request.bytes() : await readLimited(request);
-    if (bytes === undefined) return refuse(413, 'payload_too_large');
     let body: unknown;
     try {
-      body = JSON.parse(strict.decode(bytes));
+      if (length !== null) body = await request.json();
+      else {
+        const bytes = await readLimited(request);
+        if (bytes === undefined) return refuse(413, 'payload_too_large');
+        body = JSON.parse(decoder.decode(bytes));
+      }
     } catch {
       return refuse(400, 'invalid_json');
     }

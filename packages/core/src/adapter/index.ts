@@ -3,7 +3,7 @@
 export { createWebhookReceiver, type WebhookReceiver } from '../receiver.js';
 export type { BodyContent, Delivery, ReadBody } from '../delivery.js';
 export type { ReceiveResult, SuccessCode } from '../result.js';
-export { readStream, readWebBody } from '../body/read-web-body.js';
+export { readStream, readWebBody, readWebJson } from '../body/read-web-body.js';
 export { closeAfter, toResponse } from '../web/webhook-handler.js';
 export type { WebhookOptions } from '../options/options.js';
 export type { AirstackEvents } from '../senders/airstack/airstack-sender.js';

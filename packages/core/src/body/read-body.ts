@@ -3,6 +3,7 @@ import { proceed, refusal, type Step } from '../result.js';
 import { isJsonContentType, parseContentLength } from './content-type.js';
 import { isIdentityEncoding } from './content-encoding.js';
 import { createSharedDeadline } from '../shared-deadline.js';
+import { INVALID_JSON } from './parse-body.js';
 
 /**
  * The body step: checks what the headers say of the body, then reads it. Answers at once, without
@@ -16,7 +17,8 @@ export type BodyReader = (delivery: Delivery<unknown>) => Step<ReadBody> | Promi
  * declared length or the body read passes `maxBodyBytes`, checked before reading where the length is
  * declared; 415 `unsupported_content_encoding` for a compressed body; 408 `body_timeout` when the body
  * takes longer than `bodyTimeoutMs` to arrive; 400 `invalid_json` when the body could not be read to
- * its end; 500 `body_unavailable` when a body parser consumed it first. Its refusals are built once per receiver, frozen.
+ * its end, or when the runtime's own JSON read found no JSON; 500 `body_unavailable` when a body
+ * parser consumed it first. Its refusals are built once per receiver, frozen.
  */
 export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): BodyReader {
   const unsupportedMediaType = refusal('unsupported_media_type', 'The content-type must be application/json.');
@@ -37,6 +39,7 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
   const toStep = (content: BodyContent): Step<ReadBody> => {
     if (content.kind === 'too-large') return tooLarge;
     if (content.kind === 'unavailable') return bodyUnavailable;
+    if (content.kind === 'not-json') return INVALID_JSON;
     return proceed(content);
   };
   const onUnreadable = (): Step<ReadBody> => unreadable;

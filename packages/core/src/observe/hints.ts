@@ -22,7 +22,7 @@ export const HINTS: Readonly<Record<WebhookErrorCode, string>> = {
   unsupported_content_encoding: 'The body is compressed (content-encoding); the service sends it uncompressed, so this is not the service.',
   body_timeout: 'The body did not arrive within `bodyTimeoutMs`; the service sends it at once, so this is a slow or stalled client.',
   delivery_in_progress: 'The same delivery is being handled by another request (`dedupe`); the service retries it.',
-  invalid_json: 'The body is not UTF-8 JSON, or the client went away before it ended.',
+  invalid_json: 'The body is not JSON, or the client went away before it ended.',
   body_not_object: 'The body is JSON but not an object.',
   invalid_envelope: "The envelope's eventName is not a string or its data is not an object.",
   invalid_payload: "The data fails its event's schema; the answer's message names the field.",

@@ -45,6 +45,14 @@ export interface SenderSteps<Proof = unknown> {
    * and names its event. Never throws nor rejects.
    */
   readEvent(content: ReadBody, proof: Proof): Step<ReceivedEvent> | Promise<Step<ReceivedEvent>>;
+  /**
+   * Whether `readEvent` needs nothing of the body but its JSON value, so that it accepts a body the
+   * runtime already parsed (`{ kind: 'parsed' }`): an adapter may then read a body of declared
+   * length with the runtime's own JSON read (`request.json()`), its fastest. Absent or `false`:
+   * `readEvent` gets the body's bytes as they arrived (or a framework's text or value where a body
+   * parser ran first), which a proof over the exact bytes (an HMAC) needs.
+   */
+  readonly readsParsedBody?: boolean;
 }
 
 /**

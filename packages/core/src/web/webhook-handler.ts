@@ -6,7 +6,7 @@ import { failure, type ReceiveResult } from '../result.js';
 import { findWaitUntil } from './find-wait-until.js';
 import { nodeHeader, untouchedNodeIncoming } from '../body/node-server-incoming.js';
 import { readNodeStream } from '../body/read-node-stream.js';
-import { readWebBody } from '../body/read-web-body.js';
+import { readWebBody, readWebJson } from '../body/read-web-body.js';
 
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
 export type WebWebhookOptions<Events extends EventMap = AirstackEvents> = WebhookOptions<Request, Events>;
@@ -40,6 +40,9 @@ export type WebHandler = (request: Request, env?: unknown, ctx?: unknown) => Pro
 export function webhookHandler<Events extends EventMap = AirstackEvents>(options: WebWebhookOptions<Events>): WebHandler {
   const receiver = createWebhookReceiver(options, '@social-webhooks/core');
   const proofHeader = receiver.header;
+  // The sender decides how a body is read: its JSON value alone, through the runtime's own
+  // `request.json()` where the length is declared, or its bytes as they arrived.
+  const readWeb = receiver.readsParsedBody ? readWebJson : readWebBody;
   // Not async, and no rest parameter: each would be one more allocation per delivery.
   return function handleWebhookRequest(request: Request, env?: unknown, ctx?: unknown): Promise<Response> {
     if (request.method !== 'POST') return Promise.resolve(toResponse(METHOD_NOT_ALLOWED, ALLOW_POST));
@@ -69,7 +72,7 @@ export function webhookHandler<Events extends EventMap = AirstackEvents>(options
         contentEncoding: headers.get('content-encoding'),
         contentLength,
         getHeader: (name) => headers.get(name),
-        readBody: (limit) => readWebBody(request, limit, contentLength !== null),
+        readBody: (limit) => readWeb(request, limit, contentLength !== null),
         context: request,
         waitUntil: findWaitUntil(env, ctx),
       })

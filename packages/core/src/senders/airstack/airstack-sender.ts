@@ -57,6 +57,8 @@ export function airstackSender(options: AirstackSenderOptions): Sender<AirstackE
       return {
         header,
         checkHeader: createHeaderCheck(header, supply),
+        // The header alone proves the delivery: the body's JSON value is all `readEvent` needs.
+        readsParsedBody: true,
         readEvent(content, entry) {
           const body = parseBody(content);
           return body.ok ? toEvent(body.value, entry) : body;
