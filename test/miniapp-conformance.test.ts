@@ -16,7 +16,8 @@ beforeAll(async () => {
   rows = await Promise.all(MINI_APP_CASES.map((testCase) => testCase.row(signer)));
 });
 
-describe.each(harnesses)('$name', (harness) => {
+// A harness for other senders only (NestJS rawBody, for signatures over the bytes) is left out.
+describe.each(harnesses.filter((harness) => harness.senders?.includes('miniapp') ?? true))('$name', (harness) => {
   const mounted: Mounted[] = [];
   afterAll(async () => {
     await Promise.all(mounted.map((m) => m.close()));
