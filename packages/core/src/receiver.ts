@@ -52,7 +52,7 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
   const resolved = resolveOptions(asRuntimeOptions(options), source);
   const { checkHeader, readEvent } = resolved.steps;
   const readBody = createBodyReader(resolved.maxBodyBytes, resolved.bodyTimeoutMs);
-  const report = createReporter(resolved.logger, resolved.onResult);
+  const report = createReporter(resolved.logger, resolved.onResult, resolved.sender.hints);
 
   const { instrumentation } = resolved;
   const deliveryStart = { sender: resolved.sender.name, eventNames: resolved.sender.eventNames };

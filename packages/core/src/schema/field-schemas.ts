@@ -1,7 +1,7 @@
-import { en } from 'zod/locales';
 // zod/mini: functions instead of methods, so a bundler keeps only the checks used here (the classic
 // `z` namespace pulls all of zod into a Worker bundle, about 90 KB gzipped).
 import * as z from 'zod/mini';
+import { englishIssue } from './english-issues.js';
 
 /**
  * The hand check `createFastParse` makes in place of a shared field schema, named in the schema's
@@ -27,13 +27,14 @@ let built: FieldSchemas | undefined;
 
 /**
  * The shared field schemas, built on first use (with the payload schemas, schemas.ts says why).
- * Building them installs zod's English messages first: zod/mini carries none (every issue reads
- * "Invalid input"); the classic API installed them on import. They name types, never the received
+ * Building them installs English messages first: zod/mini carries none (every issue reads
+ * "Invalid input"); the classic API installed its whole `en` locale on import. These are its wording
+ * for the issues the library's schemas raise (english-issues.ts). They name types, never the received
  * value, so `invalid_payload` answers quote them. Left alone when the app configured a locale of its own.
  */
 export function fieldSchemas(): FieldSchemas {
   if (built === undefined) {
-    if (z.config().localeError === undefined) z.config(en());
+    if (z.config().localeError === undefined) z.config({ localeError: englishIssue });
     built = { identifier: buildIdentifier(), text: buildText(), integer: buildInteger(), flag: buildFlag() };
   }
   return built;

@@ -1,4 +1,5 @@
 import type { ReadBody } from '../delivery.js';
+import type { Hints } from '../observe/hints.js';
 import type { ResolvedLogger } from '../observe/logger.js';
 import type { Step } from '../result.js';
 import type { AnyEvent, UnknownWebhookEvent } from '../schema/types.js';
@@ -74,6 +75,8 @@ export interface Sender<Events extends EventMap = EventMap> {
   readonly keyPrefix: string;
   /** Whether the payload's `id` field identifies a delivery across retries (the founding service's does). */
   readonly payloadIdKeys: boolean;
+  /** What to check for each of the sender's own error codes, on the log line that reports one (the pipeline's own codes have theirs). */
+  readonly hints?: Hints;
   /** Builds the two steps for one receiver; throws `invalid_options` for a sender's own option mistakes. */
   start(setup: SenderSetup): SenderSteps;
   /** The event types, for inference only: never set at run time. */

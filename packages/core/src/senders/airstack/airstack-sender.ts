@@ -9,6 +9,7 @@ import { createHeaderCheck, type SecretSupply } from './check-header.js';
 import { deferSecret } from './deferred-secret.js';
 import { toSecretEntries, type SecretEntry, type SecretOption, type SecretSource } from './secret-entries.js';
 import { toEvent } from './to-event.js';
+import { AIRSTACK_HINTS } from './hints.js';
 
 /** The delivery header of the founding service (docs/contract.md §Sender). */
 export const DEFAULT_HEADER = 'x-airstack-webhook';
@@ -42,6 +43,7 @@ export function airstackSender(options: AirstackSenderOptions): Sender<AirstackE
     deliveryIdHeaders: DEFAULT_DELIVERY_ID_HEADERS,
     keyPrefix: '',
     payloadIdKeys: true,
+    hints: AIRSTACK_HINTS,
     start({ source, logger }: SenderSetup): SenderSteps<SecretEntry> {
       if (options.header !== undefined && (typeof options.header !== 'string' || !TOKEN.test(header))) {
         throw new WebhookError(

@@ -8,6 +8,7 @@ import { MINI_APP_EVENT_NAMES } from './event-names.js';
 import { readSignedBody, type SignedBody } from './signed-body.js';
 import { toMiniAppEvent } from './to-event.js';
 import type { MiniAppEvents } from './types.js';
+import { MINI_APP_HINTS } from './hints.js';
 
 /** What {@link miniAppSender} takes. */
 export interface MiniAppSenderOptions {
@@ -73,6 +74,7 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
     deliveryIdHeaders: [],
     keyPrefix: 'miniapp:',
     payloadIdKeys: false,
+    hints: MINI_APP_HINTS,
     start({ source, logger }: SenderSetup): SenderSteps<undefined> {
       const { verifyAppKey, timeoutMs } = checkOptions(options, source);
       const verifySignature = createEd25519Verify();

@@ -11,6 +11,7 @@ import { matchSignature } from './match-signature.js';
 import { toNeynarSecrets, type NeynarSecretsOption, type NeynarSecretsSource, type PreparedSecret } from './secrets.js';
 import { NEYNAR_SIGNATURE_HEADER, parseSignature } from './signature.js';
 import { toNeynarEvent } from './to-neynar-event.js';
+import { NEYNAR_HINTS } from './hints.js';
 import type { NeynarEvents } from './types.js';
 
 /** What {@link neynarSender} takes. */
@@ -64,6 +65,7 @@ export function neynarSender(options: NeynarSenderOptions): Sender<NeynarEvents>
     deliveryIdHeaders: DEFAULT_DELIVERY_ID_HEADERS,
     keyPrefix: 'neynar:',
     payloadIdKeys: false,
+    hints: NEYNAR_HINTS,
     start({ source, logger }): SenderSteps<Uint8Array> {
       const { secrets } = (options ?? {}) as Partial<NeynarSenderOptions>;
       const current = secretsReader(secrets, source, logger);
