@@ -2,9 +2,9 @@ import type * as z from 'zod/mini';
 
 /**
  * zod's English message for each issue the library's schemas can raise (a type, a literal, a
- * number's bound, a union, a record's key), worded as zod's own `en` locale words it. That locale
- * covers every check zod has (formats, files, sizes) and cost a Worker bundle about 1 KB gzipped;
- * these schemas use a handful. An issue of another kind reads as zod's fallback, "Invalid input".
+ * number's bound, a union), worded as zod's own `en` locale words it. That locale covers
+ * every check zod has (formats, sizes, files) and cost a Worker bundle about 1 KB gzipped; these
+ * schemas use a handful. An issue of another kind reads as zod's fallback, "Invalid input".
  * The messages name types and expected values, never the value received.
  */
 export function englishIssue(issue: z.core.$ZodRawIssue): string {
@@ -15,30 +15,20 @@ export function englishIssue(issue: z.core.$ZodRawIssue): string {
       return issue.values.length === 1
         ? `Invalid input: expected ${primitive(issue.values[0])}`
         : `Invalid option: expected one of ${issue.values.map(primitive).join('|')}`;
+    // A number's bounds: `positive()`, `nonnegative()`, and `int()`'s safe range.
     case 'too_small':
-      return `Too small: expected ${bound(issue.origin, issue.exact ? 'exactly ' : issue.inclusive ? '>=' : '>', issue.minimum)}`;
+      return `Too small: expected ${issue.origin} to be ${issue.inclusive ? '>=' : '>'}${issue.minimum}`;
     case 'too_big':
-      return `Too big: expected ${bound(issue.origin, issue.exact ? 'exactly ' : issue.inclusive ? '<=' : '<', issue.maximum)}`;
+      return `Too big: expected ${issue.origin} to be ${issue.inclusive ? '<=' : '<'}${issue.maximum}`;
     case 'invalid_union': {
       const options = (issue as { options?: unknown }).options;
       if (Array.isArray(options) && options.length > 0)
         return `Invalid discriminator value. Expected ${options.map((option) => `'${String(option)}'`).join(' | ')}`;
       return issue.inclusive === false ? 'Invalid input: more than one option matched' : 'Invalid input';
     }
-    case 'invalid_key':
-      return `Invalid key in ${issue.origin}`;
-    case 'invalid_element':
-      return `Invalid value in ${issue.origin}`;
     default:
       return 'Invalid input';
   }
-}
-
-const UNITS: Readonly<Record<string, string>> = { string: 'characters', array: 'items' };
-
-function bound(origin: string | undefined, relation: string, limit: number | bigint): string {
-  const unit = origin === undefined ? undefined : UNITS[origin];
-  return unit === undefined ? `${origin ?? 'value'} to be ${relation}${limit}` : `${origin} to have ${relation}${limit} ${unit}`;
 }
 
 /** The received value's type as zod names it: `null`, `array`, `NaN`, a class name, or `typeof`. */
@@ -53,6 +43,5 @@ function typeName(input: unknown): string {
 }
 
 function primitive(value: unknown): string {
-  if (typeof value === 'bigint') return `${value}n`;
   return typeof value === 'string' ? `"${value}"` : String(value);
 }

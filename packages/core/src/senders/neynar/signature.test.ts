@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSignature, sameDigest } from './signature.js';
 
@@ -24,6 +25,35 @@ describe('parseSignature', () => {
     expect(answer.code).toBe('signature_malformed');
     expect(answer.body).toMatch(message);
     expect(answer.body).not.toContain(value.slice(0, 20) || '\u0000');
+  });
+});
+
+/** What each kind of header value must come to: its bytes, or the reason it is refused. */
+function expected(value: string): string {
+  if (value.includes(',')) return 'more than once';
+  if (value.length !== 128) return '128 hex digits';
+  if (!/^[0-9a-fA-F]+$/.test(value)) return 'hex digits (0-9, a-f)';
+  if (!/^[0-9a-f]+$/.test(value)) return 'lower-case hex';
+  return value;
+}
+
+describe('parseSignature, on any value', () => {
+  it('reads what is lower-case hex and refuses the rest with the reason a reader would give', () => {
+    const digit = fc.constantFrom(...'0123456789abcdefABCDEFgG, :/\u00e9'.split(''));
+    const value = fc.oneof(
+      fc.array(digit, { minLength: 128, maxLength: 128 }).map((digits) => digits.join('')),
+      fc.array(fc.constantFrom(...'0123456789abcdef'.split('')), { minLength: 128, maxLength: 128 }).map((digits) => digits.join('')),
+      fc.string({ maxLength: 140 }),
+    );
+    fc.assert(
+      fc.property(value, (input) => {
+        const result = parseSignature(input);
+        const want = expected(input);
+        if (result instanceof Uint8Array) expect(Buffer.from(result).toString('hex')).toBe(want);
+        else expect(JSON.parse(result.answer.body).message).toContain(want);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

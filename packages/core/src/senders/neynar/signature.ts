@@ -5,9 +5,6 @@ export const NEYNAR_SIGNATURE_HEADER = 'x-neynar-signature';
 
 /** HMAC-SHA512 is 64 bytes, 128 hex digits. */
 const SIGNATURE_BYTES = 64;
-const LOWER_HEX = /^[0-9a-f]+$/;
-const ANY_HEX = /^[0-9a-fA-F]+$/;
-
 const malformed = (why: string): Stop => refusal('signature_malformed', `The x-neynar-signature header ${why}`);
 const SEVERAL = malformed(
   'was sent more than once (the values arrive joined with ", "). Neynar sends one; a proxy that adds its own copy is the usual cause.',
@@ -19,15 +16,34 @@ const NOT_HEX = malformed('must be hex digits (0-9, a-f).');
 /**
  * Reads the signature header into the 64 bytes it names, or refuses it (docs/contract.md §Senders,
  * Neynar): 401 `signature_malformed` for several headers, a wrong length, upper case or anything
- * but hex. The message says which, never the value.
+ * but hex. The message says which, never the value. One pass over the digits, no regular
+ * expression nor a string per byte: two regular expressions and 64 `parseInt`s were 6% of a
+ * delivery's CPU time on Bun (a wrk profile of the Web handler).
  */
 export function parseSignature(value: string): Uint8Array | Stop {
   if (value.includes(',')) return SEVERAL;
   if (value.length !== SIGNATURE_BYTES * 2) return WRONG_LENGTH;
-  if (!LOWER_HEX.test(value)) return ANY_HEX.test(value) ? UPPER_CASE : NOT_HEX;
   const bytes = new Uint8Array(SIGNATURE_BYTES);
-  for (let index = 0; index < SIGNATURE_BYTES; index++) bytes[index] = parseInt(value.slice(index * 2, index * 2 + 2), 16);
-  return bytes;
+  let upperCase = false;
+  for (let index = 0; index < SIGNATURE_BYTES; index++) {
+    const high = hexDigit(value.charCodeAt(index * 2));
+    const low = hexDigit(value.charCodeAt(index * 2 + 1));
+    if (high < 0 || low < 0) return NOT_HEX;
+    upperCase ||= high >= UPPER || low >= UPPER;
+    bytes[index] = ((high & 15) << 4) | (low & 15);
+  }
+  return upperCase ? UPPER_CASE : bytes;
+}
+
+/** Marks a digit written `A`-`F`: its value plus 16. */
+const UPPER = 16;
+
+/** A hex digit's value (`A`-`F` as 26-31, {@link UPPER} added), or -1. */
+function hexDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  if (code >= 97 && code <= 102) return code - 87; // a-f
+  if (code >= 65 && code <= 70) return code - 65 + 10 + UPPER; // A-F
+  return -1;
 }
 
 /** Whether two 64-byte digests are equal, in time that does not depend on where they differ. */

@@ -3,6 +3,8 @@ import { proceed, type Step } from '../../result.js';
 import type { ReceivedEvent } from '../sender.js';
 import { describeIssue, refuseEvent } from '../refuse-event.js';
 import { isNeynarEventName } from './event-names.js';
+import { createFastParse, type FastParse } from '../../schema/fast-parse.js';
+import type { NeynarEventName } from './event-names.js';
 import { neynarSchemas } from './schemas.js';
 
 /**
@@ -23,8 +25,23 @@ export function toNeynarEvent(body: JsonObject): Step<ReceivedEvent> {
   }
   const extra = createdAt === undefined ? {} : { createdAt };
   if (!isNeynarEventName(eventName)) return proceed({ known: false, event: { eventName, data, ...extra } });
+  const fast = (fastParsers ??= buildFastParsers())[eventName](data);
+  if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast, ...extra } });
   const parsed = neynarSchemas().byEvent[eventName].safeParse(data);
   if (!parsed.success)
     return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(parsed.error)}.`, eventName);
   return proceed({ known: true, event: { eventName, data: parsed.data as JsonObject, ...extra } });
+}
+
+// Built on the first delivery, with the schemas (schemas.ts says why not at import).
+let fastParsers: Readonly<Record<NeynarEventName, FastParse>> | undefined;
+
+/**
+ * Each event's hand check of its schema (schema/fast-parse.ts): what the schema would hand on, or
+ * `undefined` for data the schema must decide on, whose refusal then names the field.
+ */
+function buildFastParsers(): Readonly<Record<NeynarEventName, FastParse>> {
+  const { byEvent } = neynarSchemas();
+  const entries = Object.entries(byEvent).map(([name, schema]) => [name, createFastParse(schema) as FastParse]);
+  return Object.fromEntries(entries) as Record<NeynarEventName, FastParse>;
 }
