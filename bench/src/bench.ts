@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { FRAMEWORKS, RUNTIMES, type Framework, type RuntimeName } from './http/pairs.js';
-import { runBench, SECTIONS, type Section } from './run-bench.js';
+import { BENCH_SENDERS, runBench, SECTIONS, type BenchSender, type Section } from './run-bench.js';
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
-//   [--field-length N] [--framework express|hono|web|fastify|node]... [--runtime node|bun|deno|workerd]... [--strict]`
+//   [--field-length N] [--framework express|hono|web|fastify|node]... [--runtime node|bun|deno|workerd]...
+//   [--sender airstack|neynar]... [--strict]`
 // runs the benchmark; dist/serve.js is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -15,6 +16,7 @@ const { positionals, values } = parseArgs({
     'field-length': { type: 'string', default: '1000' },
     framework: { type: 'string', multiple: true, default: [...FRAMEWORKS] },
     runtime: { type: 'string', multiple: true, default: [...RUNTIMES] },
+    sender: { type: 'string', multiple: true, default: [...BENCH_SENDERS] },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -30,11 +32,12 @@ const met = await runBench({
   fieldLength: positiveInteger(values['field-length'], 'field-length'),
   frameworks: values.framework.map((name) => oneOf(FRAMEWORKS, name, 'framework')),
   runtimes: values.runtime.map((name) => oneOf(RUNTIMES, name, 'runtime')),
+  senders: values.sender.map((name) => oneOf(BENCH_SENDERS, name, 'sender')),
 });
 // A benchmark prints figures; only --strict turns a missed goal into a failing exit code.
 if (values.strict && !met) process.exitCode = 1;
 
-function oneOf<T extends Framework | RuntimeName>(names: readonly T[], name: string, option: string): T {
+function oneOf<T extends Framework | RuntimeName | BenchSender>(names: readonly T[], name: string, option: string): T {
   if (!(names as readonly string[]).includes(name)) throw new Error(`--${option} must be one of ${names.join(', ')}, got ${name}`);
   return name as T;
 }

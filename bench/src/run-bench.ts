@@ -1,7 +1,7 @@
 import { bundleSizes } from './bundle/bundle-sizes.js';
 import { adaptersVsNaive } from './http/adapters-vs-naive.js';
 import { planCpus } from './http/cpu-plan.js';
-import type { Framework, RuntimeName } from './http/pairs.js';
+import { NEYNAR_PAIRS, PAIRS, type Framework, type RuntimeName } from './http/pairs.js';
 import { wrkCeiling } from './http/wrk-ceiling.js';
 import { assertWrkInstalled } from './wrk/run-wrk.js';
 import { costVsSize } from './in-process/cost-vs-size.js';
@@ -9,11 +9,16 @@ import { headerTiming } from './in-process/header-timing.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
 import { enqueueVsHandler } from './queue/enqueue-vs-handler.js';
 import { describeLoad, describeMachine } from './support/machine.js';
+import { foundingDelivery, neynarDelivery } from './support/payloads.js';
 import { sunkValue } from './support/sink.js';
 import { renderTable, type Table } from './support/table.js';
 
 export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue'] as const;
 export type Section = (typeof SECTIONS)[number];
+
+/** The senders the HTTP section covers, as `--sender` names them. */
+export const BENCH_SENDERS = ['airstack', 'neynar'] as const;
+export type BenchSender = (typeof BENCH_SENDERS)[number];
 
 export interface BenchOptions {
   readonly sections: readonly Section[];
@@ -25,6 +30,8 @@ export interface BenchOptions {
   readonly frameworks: readonly Framework[];
   /** The runtimes of the HTTP section. */
   readonly runtimes: readonly RuntimeName[];
+  /** The senders of the HTTP section: a table per payload of each. */
+  readonly senders: readonly BenchSender[];
   readonly connections: number;
   /** The length of each unknown field in the size section. */
   readonly fieldLength: number;
@@ -39,19 +46,16 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
     verdicts.push({ label, met: result.met });
   };
   // Before anything runs: a missing wrk should not surface after minutes of other sections.
-  if (options.sections.includes('http') || options.sections.includes('ceiling')) assertWrkInstalled();
+  if (options.sections.some((section) => section.startsWith('http') || section === 'ceiling')) assertWrkInstalled();
   const plan = planCpus();
   const load = { rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, plan };
   for (const section of options.sections) {
     if (section === 'receive') print(section, await receiveVsBaseline(options.rounds));
     if (section === 'ceiling') print(section, await wrkCeiling(load));
     if (section === 'http') {
-      for (const eventName of ['follow.created', 'profile.updated'] as const) {
-        print(
-          `http ${eventName}`,
-          await adaptersVsNaive({ ...load, eventName, frameworks: options.frameworks, runtimes: options.runtimes }),
-        );
-      }
+      const chosen = { ...load, frameworks: options.frameworks, runtimes: options.runtimes };
+      for (const table of await httpTables(options.senders))
+        print(`http ${table.delivery.label}`, await adaptersVsNaive({ ...chosen, ...table }));
     }
     if (section === 'bundle') print(section, await bundleSizes());
     if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
@@ -67,4 +71,18 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
   console.log(`${describeLoad()} at the end.`);
   console.log(verdicts.map(({ label, met }) => `${label}: ${met ? 'goal met' : 'GOAL MISSED'}`).join('; '));
   return verdicts.every(({ met }) => met);
+}
+
+/**
+ * The HTTP section's tables: the founding sender's two payloads, with the contract rows and the Node
+ * ceiling, and Neynar's `cast.created` (the event most webhooks subscribe to) against its documented route.
+ */
+async function httpTables(senders: readonly BenchSender[]) {
+  const founding = (['follow.created', 'profile.updated'] as const).map((name) => ({
+    delivery: foundingDelivery(name),
+    pairs: PAIRS,
+    informativeRows: true,
+  }));
+  const neynar = [{ delivery: await neynarDelivery('cast.created'), pairs: NEYNAR_PAIRS, informativeRows: false }];
+  return [...(senders.includes('airstack') ? founding : []), ...(senders.includes('neynar') ? neynar : [])];
 }

@@ -1,11 +1,10 @@
-import type { EventName } from '@social-webhooks/core';
 import type { ChildServer } from '../support/child-server.js';
-import { BENCH_SECRET, HEADER, sampleBody } from '../support/payloads.js';
+import type { BenchDelivery } from '../support/payloads.js';
 import { formatCount, formatFigure, median } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { runWrk } from '../wrk/run-wrk.js';
 import type { CpuPlan } from './cpu-plan.js';
-import { CONTRACT_PAIRS, NODE_CEILING, PAIRS, type Framework, type RuntimeName } from './pairs.js';
+import { CONTRACT_PAIRS, NODE_CEILING, type Framework, type Pair, type RuntimeName } from './pairs.js';
 import { startServer } from './start-server.js';
 import type { ServerSpec } from './servers/server-names.js';
 
@@ -21,7 +20,12 @@ export interface HttpOptions {
   readonly rounds: number;
   readonly seconds: number;
   readonly connections: number;
-  readonly eventName: EventName;
+  /** What wrk sends to every server of the table. */
+  readonly delivery: BenchDelivery;
+  /** The pairs that count towards the goal, before `frameworks` and `runtimes` filter them. */
+  readonly pairs: readonly Pair[];
+  /** Whether the table adds the contract rows and the Node ceiling (the founding sender's tables). */
+  readonly informativeRows: boolean;
   readonly frameworks: readonly Framework[];
   readonly runtimes: readonly RuntimeName[];
   readonly plan: CpuPlan | undefined;
@@ -41,14 +45,14 @@ interface RunFigures {
  * the same machine. On Node, the receivers are also compared with bare node:http + JSON.parse.
  */
 export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Table; met: boolean }> {
-  const body = sampleBody(options.eventName);
+  const { body } = options.delivery;
   const rows: string[][] = [];
   let met = true;
-  const pairs = PAIRS.filter((pair) => options.frameworks.includes(pair.framework) && options.runtimes.includes(pair.runtime));
+  const pairs = options.pairs.filter((pair) => options.frameworks.includes(pair.framework) && options.runtimes.includes(pair.runtime));
   // The rows of pairs whose hand-written route is the ceiling itself (the node:http listener's).
   const againstCeiling = new Map<string, { row: string[]; ratio: number }>();
   for (const pair of pairs) {
-    const { row, pairMet, ratio } = await comparePair(pair.label, pair.adapter, pair.naive, body, options);
+    const { row, pairMet, ratio } = await comparePair(pair.label, pair.adapter, pair.naive, options);
     rows.push(row);
     met &&= pairMet;
     if (pair.naive.runtime === NODE_CEILING.runtime && pair.naive.app === NODE_CEILING.app)
@@ -56,17 +60,17 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
   }
   // Not counted in `met`: these rows say where a miss against the bare route comes from.
   for (const pair of CONTRACT_PAIRS.filter(
-    (contract) => options.frameworks.includes('web') && options.runtimes.includes(contract.runtime),
+    (contract) => options.informativeRows && options.frameworks.includes('web') && options.runtimes.includes(contract.runtime),
   )) {
-    rows.push((await comparePair(pair.label, pair.adapter, pair.naive, body, options)).row);
+    rows.push((await comparePair(pair.label, pair.adapter, pair.naive, options)).row);
   }
-  if (options.runtimes.includes('node')) {
+  if (options.informativeRows && options.runtimes.includes('node')) {
     // The fastest Node receiver against the ceiling; the candidates are the Web handler, Hono and
     // the node:http listener (whose own pair already ran against the ceiling: its row is reused).
     const fastest = pairs.filter((pair) => pair.runtime === 'node').map((pair) => pair.adapter);
     for (const adapter of fastest.filter((spec) => CEILING_CANDIDATES.has(spec.app))) {
       const label = `Node, ${adapter.app} vs bare node:http + JSON.parse`;
-      const { row, ratio } = againstCeiling.get(adapter.app) ?? (await comparePair(label, adapter, NODE_CEILING, body, options));
+      const { row, ratio } = againstCeiling.get(adapter.app) ?? (await comparePair(label, adapter, NODE_CEILING, options));
       rows.push([
         label,
         ...row.slice(1, -1),
@@ -77,7 +81,7 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
   return {
     table: {
       title:
-        `Over HTTP on loopback, driven by wrk: receiver vs hand-written route (${options.eventName} envelope, ${body.byteLength} B; ` +
+        `Over HTTP on loopback, driven by wrk: receiver vs hand-written route (${options.delivery.label}, ${body.byteLength} B; ` +
         `${options.connections} connections; median of ${options.rounds} alternating ${options.seconds} s runs; ${describePlan(options.plan)})`,
       columns: [
         'runtime and framework',
@@ -103,8 +107,8 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
  * Deno server measured 75,000 req/s in one process and 94,000 in another), which a pair of
  * long-lived processes would report as the servers' own difference.
  */
-async function comparePair(label: string, ours: ServerSpec, theirs: ServerSpec, body: Uint8Array, options: HttpOptions) {
-  const drive = (server: ChildServer, seconds: number) => driveServer(label, server, seconds, body, options);
+async function comparePair(label: string, ours: ServerSpec, theirs: ServerSpec, options: HttpOptions) {
+  const drive = (server: ChildServer, seconds: number) => driveServer(label, server, seconds, options);
   const rounds: [RunFigures, RunFigures][] = [];
   for (let round = 0; round < options.rounds; round++) {
     const servers = [await startServer(ours, options.plan?.serverCpu), await startServer(theirs, options.plan?.serverCpu)] as const;
@@ -143,18 +147,12 @@ async function comparePair(label: string, ours: ServerSpec, theirs: ServerSpec, 
 }
 
 /** One wrk run against `server`: its throughput, its p99, and the server's CPU time per request. */
-async function driveServer(
-  label: string,
-  server: ChildServer,
-  seconds: number,
-  body: Uint8Array,
-  options: HttpOptions,
-): Promise<RunFigures> {
+async function driveServer(label: string, server: ChildServer, seconds: number, options: HttpOptions): Promise<RunFigures> {
   const cpuBefore = server.cpuMs() ?? 0;
   const run = await runWrk({
     url: `${server.origin}/webhook`,
-    headers: { 'content-type': 'application/json', [HEADER]: BENCH_SECRET },
-    body,
+    headers: options.delivery.headers,
+    body: options.delivery.body,
     connections: options.connections,
     seconds,
     cpu: options.plan?.loadCpu,

@@ -115,3 +115,31 @@ export const CONTRACT_PAIRS: readonly Pair[] = (['bun', 'deno', 'workerd'] as co
   adapter: { runtime, app: 'web-handler' },
   naive: { runtime, app: 'web-contract' },
 }));
+
+/**
+ * Neynar's deliveries: the receiver with `neynarSender` against the route Neynar's docs show (the
+ * body's text, `createHmac('sha512')`, `!==`, `JSON.parse`; on workerd, Web Crypto's HMAC), on
+ * every runtime and on each Node framework with that framework's own way of keeping the text.
+ */
+export const NEYNAR_PAIRS: readonly Pair[] = [
+  neynarPair('node', 'express', 'Node, Express 5', 'neynar-express5-adapter', 'neynar-express5-naive'),
+  neynarPair('node', 'fastify', 'Node, Fastify 5', 'neynar-fastify-adapter', 'neynar-fastify-naive'),
+  neynarPair('node', 'node', 'Node, node:http listener', 'neynar-node-adapter', 'neynar-node-bare'),
+  neynarPair('node', 'hono', 'Node, Hono on @hono/node-server', 'neynar-hono-adapter', 'neynar-hono-naive'),
+  neynarPair('node', 'web', 'Node, core Web handler on @hono/node-server', 'neynar-web-handler', 'neynar-web-bare'),
+  neynarPair('bun', 'web', 'Bun, core Web handler (Bun.serve)', 'neynar-web-handler', 'neynar-web-bare'),
+  neynarPair('bun', 'hono', 'Bun, Hono', 'neynar-hono-adapter', 'neynar-hono-naive'),
+  neynarPair('deno', 'web', 'Deno, core Web handler (Deno.serve)', 'neynar-web-handler', 'neynar-web-bare'),
+  neynarPair('deno', 'hono', 'Deno, Hono', 'neynar-hono-adapter', 'neynar-hono-naive'),
+  neynarPair('workerd', 'web', 'workerd, core Web handler', 'neynar-web-handler', 'neynar-web-bare'),
+];
+
+function neynarPair<R extends RuntimeName>(
+  runtime: R,
+  framework: Framework,
+  label: string,
+  adapter: Extract<ServerSpec, { runtime: R }>['app'],
+  naive: Extract<ServerSpec, { runtime: R }>['app'],
+): Pair {
+  return { runtime, framework, label, adapter: { runtime, app: adapter } as ServerSpec, naive: { runtime, app: naive } as ServerSpec };
+}

@@ -1,5 +1,6 @@
 import type { EventName } from '@social-webhooks/core';
-import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery, sampleEvent } from '@social-webhooks/core/testing';
+import type { NeynarEventName } from '@social-webhooks/core';
 
 /** The header value every benchmark receiver accepts: 64 characters, like a generated token. */
 export const BENCH_SECRET = 'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d';
@@ -7,7 +8,32 @@ export const BENCH_SECRET = 'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4
 /** The delivery header the service sends (docs/contract.md §Sender). */
 export const HEADER = 'x-airstack-webhook';
 
+/** The header that carries Neynar's signature (docs/neynar.md). */
+export const NEYNAR_HEADER = 'x-neynar-signature';
+
 const encoder = new TextEncoder();
+
+/** One delivery as wrk sends it, again and again: its body's bytes and its headers. */
+export interface BenchDelivery {
+  readonly label: string;
+  readonly body: Uint8Array;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** The founding service's documented sample of `eventName`, in the envelope form, with its header. */
+export function foundingDelivery(eventName: EventName): BenchDelivery {
+  const body = sampleBody(eventName);
+  return { label: `${eventName} envelope`, body, headers: { 'content-type': 'application/json', [HEADER]: BENCH_SECRET } };
+}
+
+/**
+ * Neynar's sample of `type`, signed with the bench's secret as Neynar signs it. `created_at` is
+ * fixed, so every run sends the same bytes.
+ */
+export async function neynarDelivery(type: NeynarEventName): Promise<BenchDelivery> {
+  const { body, headers } = await buildNeynarDelivery({ secret: BENCH_SECRET, type, createdAt: 1_764_000_000 });
+  return { label: `Neynar ${type}`, body: encoder.encode(body), headers };
+}
 
 /** The documented sample of `eventName` as the bytes of a delivery body (envelope form by default). */
 export function sampleBody(eventName: EventName, form: 'envelope' | 'flat' = 'envelope'): Uint8Array {

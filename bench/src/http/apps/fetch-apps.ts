@@ -6,6 +6,7 @@ import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
 import { contractRoute } from './contract-route.js';
 import type { FetchApp } from './fetch-app.js';
+import { NEYNAR_FETCH_APPS } from './neynar-fetch-apps.js';
 
 /**
  * The servers that run on every Web runtime, each pair the library's receiver and the route a
@@ -40,6 +41,7 @@ export const FETCH_APPS = {
   },
   /** No body read at all, a fixed answer: how fast the runtime answers, and so how fast wrk can drive it. */
   constant: (): FetchApp => () => new Response('"ok"', { headers: { 'content-type': 'application/json' } }),
+  ...NEYNAR_FETCH_APPS,
 } as const;
 
 export type FetchAppName = keyof typeof FETCH_APPS;

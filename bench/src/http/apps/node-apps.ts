@@ -8,6 +8,7 @@ import { webhookHandler as nodeListener } from '@social-webhooks/node';
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
+import { NEYNAR_NODE_APPS } from './neynar-node-apps.js';
 
 type Express = typeof express5;
 
@@ -79,7 +80,8 @@ function nodeAdapter(): Server {
 
 /**
  * The servers only Node runs: Express 4 and 5 and Fastify (adapter and hand-written), the Node
- * listener, and bare `node:http` (the Node listener's hand-written pair and the ceiling).
+ * listener, and bare `node:http` (the Node listener's hand-written pair and the ceiling); the same
+ * for Neynar's deliveries (neynar-node-apps.ts).
  */
 export const NODE_APPS = {
   'express4-adapter': () => expressAdapter(express4 as unknown as Express),
@@ -90,6 +92,7 @@ export const NODE_APPS = {
   'fastify-naive': fastifyNaive,
   'node-adapter': nodeAdapter,
   'node-bare': nodeBare,
+  ...NEYNAR_NODE_APPS,
 } as const;
 
 export type NodeAppName = keyof typeof NODE_APPS;

@@ -2,7 +2,18 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
 import { BENCH_BARE_WORKER, BENCH_CORE_WORKER, contractWorker } from '../../bundle/worker-sources.js';
+import { BENCH_NEYNAR_BARE_WORKER, BENCH_NEYNAR_WORKER } from './neynar-workers.js';
+import type { RUNTIME_APPS } from './server-names.js';
 import { startWorkerd } from './workerd-process.js';
+
+type WorkerdApp = (typeof RUNTIME_APPS)['workerd'][number];
+
+const WORKERS = {
+  'web-handler': BENCH_CORE_WORKER,
+  'web-bare': BENCH_BARE_WORKER,
+  'neynar-web-handler': BENCH_NEYNAR_WORKER,
+  'neynar-web-bare': BENCH_NEYNAR_BARE_WORKER,
+} as const;
 
 /**
  * Starts a Worker on the workerd binary itself, bundled as a deploy would bundle it, from a
@@ -10,9 +21,8 @@ import { startWorkerd } from './workerd-process.js';
  * front. This Node process only bundles and starts it; workerd, its child, inherits its CPU pinning,
  * and the bench counts the CPU time of both.
  */
-export async function serveWorkerd(app: 'web-handler' | 'web-bare' | 'web-contract'): Promise<number> {
-  const source = app === 'web-handler' ? BENCH_CORE_WORKER : app === 'web-bare' ? BENCH_BARE_WORKER : contractWorker(contractRouteFile());
-  const { code } = await bundleWorker(source);
+export async function serveWorkerd(app: WorkerdApp): Promise<number> {
+  const { code } = await bundleWorker(app === 'web-contract' ? contractWorker(contractRouteFile()) : WORKERS[app]);
   const workerd = await startWorkerd({ code });
   let stopping = false;
   process.once('SIGTERM', () => {

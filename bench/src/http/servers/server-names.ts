@@ -1,6 +1,9 @@
 /** The runtimes the HTTP section runs servers on. */
 export type ServerRuntime = 'node' | 'bun' | 'deno' | 'workerd';
 
+/** Neynar's receiver and hand-written route on each Web runtime (apps/neynar-fetch-apps.ts). */
+const NEYNAR_WEB = ['neynar-web-handler', 'neynar-web-bare', 'neynar-hono-adapter', 'neynar-hono-naive'] as const;
+
 /** The servers each runtime runs, by the name `serve.js <runtime> <app>` takes. */
 export const RUNTIME_APPS = {
   node: [
@@ -17,10 +20,17 @@ export const RUNTIME_APPS = {
     'fastify-naive',
     'node-adapter',
     'node-bare',
+    ...NEYNAR_WEB,
+    'neynar-express5-adapter',
+    'neynar-express5-naive',
+    'neynar-fastify-adapter',
+    'neynar-fastify-naive',
+    'neynar-node-adapter',
+    'neynar-node-bare',
   ],
-  bun: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant'],
-  deno: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant'],
-  workerd: ['web-handler', 'web-bare', 'web-contract'],
+  bun: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant', ...NEYNAR_WEB],
+  deno: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant', ...NEYNAR_WEB],
+  workerd: ['web-handler', 'web-bare', 'web-contract', 'neynar-web-handler', 'neynar-web-bare'],
 } as const satisfies Record<ServerRuntime, readonly string[]>;
 
 /** One server under test: a runtime and an app it runs (a union, so `runtime` narrows `app`). */
