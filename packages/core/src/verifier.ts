@@ -52,8 +52,8 @@ export type VerifyResult<Events extends EventMap = AirstackEvents> =
 export type DeliveryVerifier<Events extends EventMap = AirstackEvents> = (delivery: DeliveryInput) => Promise<VerifyResult<Events>>;
 
 const SOURCE = '@social-webhooks/core';
-const encoder = new TextEncoder();
-const NOT_RAW = failure('invalid_json', 'The body must be the bytes or text as received, not a parsed object.');
+const encoder = /* @__PURE__ */ new TextEncoder();
+const NOT_RAW = /* @__PURE__ */ failure('invalid_json', 'The body must be the bytes or text as received, not a parsed object.');
 
 /**
  * The framework-free call, for AWS Lambda, a custom server, or a queue consumer that re-checks a

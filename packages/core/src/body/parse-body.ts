@@ -9,10 +9,10 @@ export type JsonObject = Record<string, unknown>;
 // The senders' encoders replace invalid UTF-8 before sending (Go's encoding/json does), so a genuine
 // delivery never holds any; a body that is no longer JSON once decoded is still refused
 // (docs/contract.md §Statuses).
-const decoder = new TextDecoder('utf-8');
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8');
 // The parser's message quotes the input, so it is not passed on.
-export const INVALID_JSON = refusal('invalid_json', 'The body is not valid JSON.');
-const NOT_OBJECT = refusal('body_not_object', 'The body must be a JSON object.');
+export const INVALID_JSON = /* @__PURE__ */ refusal('invalid_json', 'The body is not valid JSON.');
+const NOT_OBJECT = /* @__PURE__ */ refusal('body_not_object', 'The body must be a JSON object.');
 
 /**
  * Decodes and parses a body, and decides (docs/contract.md §Statuses): 400 `invalid_json` for a body

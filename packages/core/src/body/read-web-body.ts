@@ -1,7 +1,7 @@
 import type { BodyContent } from '../delivery.js';
 import { concatChunks } from './concat-chunks.js';
 
-const EMPTY = new Uint8Array(0);
+const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 const UNAVAILABLE: BodyContent = { kind: 'unavailable' };
 const TOO_LARGE: BodyContent = { kind: 'too-large' };
 

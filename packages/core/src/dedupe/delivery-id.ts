@@ -2,7 +2,7 @@
  * Convoy, the service's gateway, stamps every delivery with this header, the same on every retry of
  * one event (docs/contract.md §Delivery semantics): a better delivery key than the payload's `id`.
  */
-export const DEFAULT_DELIVERY_ID_HEADERS: readonly string[] = Object.freeze(['x-convoy-idempotency-key']);
+export const DEFAULT_DELIVERY_ID_HEADERS: readonly string[] = /* @__PURE__ */ Object.freeze(['x-convoy-idempotency-key']);
 
 // Longer values are ignored rather than stored as keys: a key is kept per delivery.
 const MAX_DELIVERY_ID_LENGTH = 256;

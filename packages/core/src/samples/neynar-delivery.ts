@@ -18,7 +18,7 @@ export interface NeynarDeliveryInit {
 }
 
 const hmac = createHmacSha512();
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Builds a delivery as Neynar sends it: the body `{ created_at, type, data }` and the

@@ -11,7 +11,7 @@ import { readWebBody, readWebJson } from '../body/read-web-body.js';
 /** Options of the Web-standard handler: handlers get the `Request` as their context. */
 export type WebWebhookOptions<Events extends EventMap = AirstackEvents> = WebhookOptions<Request, Events>;
 
-const METHOD_NOT_ALLOWED = failure('method_not_allowed', 'Deliveries are POST requests.');
+const METHOD_NOT_ALLOWED = /* @__PURE__ */ failure('method_not_allowed', 'Deliveries are POST requests.');
 
 /** A Web-standard handler. On Workers, `fetch(request, env, ctx)`: `ctx.waitUntil` is used. */
 export type WebHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>;

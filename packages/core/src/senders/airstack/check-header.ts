@@ -14,7 +14,10 @@ export type HeaderCheck = (value: string | null | undefined) => Step<SecretEntry
 export type SecretSupply =
   { readonly entries: readonly SecretEntry[] } | { readonly load: DeferredMatcher; readonly onUnavailable: (error: WebhookError) => void };
 
-const SECRET_UNAVAILABLE = refusal('invalid_options', "The receiver's secret is not configured; the server's log says how to fix it.");
+const SECRET_UNAVAILABLE = /* @__PURE__ */ refusal(
+  'invalid_options',
+  "The receiver's secret is not configured; the server's log says how to fix it.",
+);
 
 /**
  * Builds the header step, the first of the route, which decides (docs/contract.md §Statuses): 401

@@ -14,7 +14,7 @@ interface PreparedSecret {
   readonly scratchWords: Uint32Array;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Builds a matcher whose running time does not depend on the received value, on its length, nor on

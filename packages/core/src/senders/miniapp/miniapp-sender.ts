@@ -32,12 +32,12 @@ export const DEFAULT_VERIFY_APP_KEY_TIMEOUT_MS = 5_000;
 
 const OPTION_KEYS: readonly string[] = ['verifyAppKey', 'verifyAppKeyTimeoutMs'] satisfies (keyof MiniAppSenderOptions)[];
 // The proof is in the body: there is no header to check.
-const NO_HEADER_PROOF: Step<undefined> = Object.freeze(proceed(undefined));
-const SIGNATURE_MISMATCH = refusal(
+const NO_HEADER_PROOF: Step<undefined> = /* @__PURE__ */ Object.freeze(proceed(undefined));
+const SIGNATURE_MISMATCH = /* @__PURE__ */ refusal(
   'app_signature_mismatch',
   'The signature does not verify against the app key the signature header names.',
 );
-const NO_ED25519 = refusal(
+const NO_ED25519 = /* @__PURE__ */ refusal(
   'invalid_options',
   "This runtime's Web Crypto has no Ed25519, which Mini App events need; the server log says more.",
 );

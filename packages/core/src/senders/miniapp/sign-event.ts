@@ -18,7 +18,7 @@ export interface MiniAppTestSigner {
 }
 
 const ED25519 = { name: 'Ed25519' } as const;
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * A fresh Ed25519 app key that signs Mini App events the way `createJsonFarcasterSignature` of

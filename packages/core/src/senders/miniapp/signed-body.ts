@@ -18,23 +18,23 @@ export interface SignedBody {
   readonly payload: Uint8Array<ArrayBuffer>;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 const KEY_HEX = /^0x[0-9a-fA-F]{64}$/;
 // Static messages, built once: none quotes the delivery.
-const NOT_SIGNED = refusal(
+const NOT_SIGNED = /* @__PURE__ */ refusal(
   'invalid_signed_body',
   'The body must be a JSON Farcaster Signature: an object with the base64url strings header, payload and signature.',
 );
 const NOT_BASE64 = {
-  header: refusal('invalid_signed_body', 'The signature header is not base64url.'),
-  payload: refusal('invalid_signed_body', 'The signed payload is not base64url.'),
-  signature: refusal('invalid_signed_body', 'The signature is not base64url.'),
+  header: /* @__PURE__ */ refusal('invalid_signed_body', 'The signature header is not base64url.'),
+  payload: /* @__PURE__ */ refusal('invalid_signed_body', 'The signed payload is not base64url.'),
+  signature: /* @__PURE__ */ refusal('invalid_signed_body', 'The signature is not base64url.'),
 } as const;
-const BAD_HEADER = refusal(
+const BAD_HEADER = /* @__PURE__ */ refusal(
   'invalid_signed_body',
   'The signature header must decode to JSON { "fid": <a positive whole number>, "type": "app_key", "key": "0x<64 hex digits>" }.',
 );
-const BAD_LENGTH = refusal('invalid_signed_body', 'The signature must decode to 64 bytes (an Ed25519 signature).');
+const BAD_LENGTH = /* @__PURE__ */ refusal('invalid_signed_body', 'The signature must decode to 64 bytes (an Ed25519 signature).');
 
 /**
  * Reads a JSON Farcaster Signature from a parsed body (docs/contract.md §Senders, Mini App events;

@@ -13,8 +13,8 @@ export interface Proven {
   readonly appKey: string;
 }
 
-const NOT_JSON = refusal('invalid_payload', 'The signed payload is not UTF-8 JSON.');
-const NO_EVENT = refusal('invalid_payload', 'The signed payload must be a JSON object with a non-empty `event` string.');
+const NOT_JSON = /* @__PURE__ */ refusal('invalid_payload', 'The signed payload is not UTF-8 JSON.');
+const NO_EVENT = /* @__PURE__ */ refusal('invalid_payload', 'The signed payload must be a JSON object with a non-empty `event` string.');
 
 /**
  * Turns a verified payload into an event (docs/contract.md §Senders, Mini App events): its `event`

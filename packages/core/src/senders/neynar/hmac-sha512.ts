@@ -10,7 +10,7 @@ export interface NodeCrypto {
   createHmac(algorithm: 'sha512', key: string): NodeHmac;
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * The fastest HMAC-SHA512 the runtime has, found once. `node:crypto`'s `createHmac`, reached

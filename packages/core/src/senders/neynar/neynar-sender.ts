@@ -25,19 +25,25 @@ export interface NeynarSenderOptions {
   readonly secrets: NeynarSecretsOption | NeynarSecretsSource;
 }
 
-const SIGNATURE_MISSING = refusal('signature_missing', 'The x-neynar-signature header is missing: the delivery is not signed.');
-const SIGNATURE_MISMATCH = refusal(
+const SIGNATURE_MISSING = /* @__PURE__ */ refusal(
+  'signature_missing',
+  'The x-neynar-signature header is missing: the delivery is not signed.',
+);
+const SIGNATURE_MISMATCH = /* @__PURE__ */ refusal(
   'signature_mismatch',
   "The x-neynar-signature header is not the HMAC-SHA512 of the body under any of the webhook's secrets. If the secret is " +
     'right, the body changed on the way: a proxy or a body parser that re-serialises JSON changes its bytes, and the ' +
     'signature covers the bytes as Neynar sent them. Mount the receiver before body parsers.',
 );
-const SECRET_EXPIRED = refusal('secret_expired', "The delivery is signed with one of the webhook's secrets that has expired.");
-const SECRETS_UNAVAILABLE = refusal(
+const SECRET_EXPIRED = /* @__PURE__ */ refusal(
+  'secret_expired',
+  "The delivery is signed with one of the webhook's secrets that has expired.",
+);
+const SECRETS_UNAVAILABLE = /* @__PURE__ */ refusal(
   'invalid_options',
   "The receiver's Neynar secrets are not configured; the server's log says how to fix it.",
 );
-const BODY_PARSED = refusal(
+const BODY_PARSED = /* @__PURE__ */ refusal(
   'body_unavailable',
   'A body parser consumed the request before the receiver: the Neynar signature covers the bytes as sent, which a parsed ' +
     'body no longer has. Mount the receiver before body parsers (express.json(), …), or keep the raw body (NestJS rawBody: true).',
@@ -165,7 +171,7 @@ function isPromiseLike(value: unknown): value is PromiseLike<NeynarSecretsOption
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** The body's bytes as received: a text body is encoded back (it was decoded from UTF-8); a parsed one has none. */
 function bytesOf(content: ReadBody): Uint8Array | undefined {

@@ -6,12 +6,12 @@ export const NEYNAR_SIGNATURE_HEADER = 'x-neynar-signature';
 /** HMAC-SHA512 is 64 bytes, 128 hex digits. */
 const SIGNATURE_BYTES = 64;
 const malformed = (why: string): Stop => refusal('signature_malformed', `The x-neynar-signature header ${why}`);
-const SEVERAL = malformed(
+const SEVERAL = /* @__PURE__ */ malformed(
   'was sent more than once (the values arrive joined with ", "). Neynar sends one; a proxy that adds its own copy is the usual cause.',
 );
-const WRONG_LENGTH = malformed('must be 128 hex digits, the HMAC-SHA512 of the body.');
-const UPPER_CASE = malformed('must be lower-case hex, as Neynar sends it; something on the way changed its case.');
-const NOT_HEX = malformed('must be hex digits (0-9, a-f).');
+const WRONG_LENGTH = /* @__PURE__ */ malformed('must be 128 hex digits, the HMAC-SHA512 of the body.');
+const UPPER_CASE = /* @__PURE__ */ malformed('must be lower-case hex, as Neynar sends it; something on the way changed its case.');
+const NOT_HEX = /* @__PURE__ */ malformed('must be hex digits (0-9, a-f).');
 
 /**
  * Reads the signature header into the 64 bytes it names, or refuses it (docs/contract.md §Senders,
