@@ -6,6 +6,7 @@ import { wrkCeiling } from './http/wrk-ceiling.js';
 import { assertWrkInstalled } from './wrk/run-wrk.js';
 import { costVsSize } from './in-process/cost-vs-size.js';
 import { headerTiming } from './in-process/header-timing.js';
+import { FOUNDING_SIZES, NEYNAR_SIZES } from './in-process/size-subjects.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
 import { enqueueVsHandler } from './queue/enqueue-vs-handler.js';
 import { describeLoad, describeMachine } from './support/machine.js';
@@ -58,7 +59,11 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
         print(`http ${table.delivery.label}`, await adaptersVsNaive({ ...chosen, ...table }));
     }
     if (section === 'bundle') print(section, await bundleSizes());
-    if (section === 'size') print(section, await costVsSize({ rounds: options.rounds, fieldLength: options.fieldLength }));
+    if (section === 'size') {
+      for (const subject of [FOUNDING_SIZES, NEYNAR_SIZES]) {
+        print(`size ${subject.title}`, await costVsSize({ subject, rounds: options.rounds, fieldLength: options.fieldLength }));
+      }
+    }
     if (section === 'header') print(section, await headerTiming(options.rounds * 2));
     if (section === 'queue')
       print(

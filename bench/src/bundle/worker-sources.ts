@@ -2,8 +2,10 @@
 // rather than files, so the same text is bundled against the packages' `dist` (the benchmark) or
 // their `src` (the size check in the test command, which must not depend on a build).
 
-const SECRET = "'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d'";
-const SINK = 'let sunk; const sink = (value) => { sunk = value; };';
+/** The bench's secret as a string literal of the Worker's source. */
+export const SECRET = "'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d'";
+/** A sink the Worker's handlers write to, so the bundler keeps what they read. */
+export const SINK = 'let sunk; const sink = (value) => { sunk = value; };';
 
 /** A bundle the size section measures and the size check budgets. */
 export interface WorkerSource {

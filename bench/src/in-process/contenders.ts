@@ -27,7 +27,11 @@ export interface ReadCounter {
  * answers the bytes already in memory, as they are, as the Node adapters do for a request whose body
  * has arrived whole (the adapters' own reading, and a body still on its way, are measured over HTTP).
  */
-export function deliveryOf(bytes: Uint8Array, header = BENCH_SECRET, reads: ReadCounter = { count: 0 }): Delivery<undefined> {
+export function deliveryOf(
+  bytes: Uint8Array,
+  header: string | null = BENCH_SECRET,
+  reads: ReadCounter = { count: 0 },
+): Delivery<undefined> {
   const read: BodyContent = { kind: 'bytes', bytes };
   return {
     header,

@@ -1,8 +1,8 @@
-import { BENCH_SECRET, paddedFollowBody } from '../support/payloads.js';
 import { formatCount, formatFigure } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { pairedRatio, timeAlternating, type Timing } from '../support/time-alternating.js';
-import { baseline, deliveryOf, receiver, type ReadCounter } from './contenders.js';
+import type { ReadCounter } from './contenders.js';
+import type { SizeSubject } from './size-subjects.js';
 
 const SIZES: readonly { label: string; bytes: number }[] = [
   { label: '1 kB', bytes: 1_000 },
@@ -22,6 +22,7 @@ const RATIO_GROWTH_WITHIN = 1.3;
 const REFUSAL_SPREAD_WITHIN = 2;
 
 export interface SizeOptions {
+  readonly subject: SizeSubject;
   readonly rounds: number;
   /** The length of each unknown field's value. Default 1,000 characters. */
   readonly fieldLength: number;
@@ -29,22 +30,23 @@ export interface SizeOptions {
 
 /**
  * Section 3: the receive path at growing body sizes (unknown extra fields), its cost per byte, and
- * the 401 path at the same sizes, whose reader counts reads: it must never be called.
+ * the 401 path at the same sizes, whose reader counts reads: it must never be called. Once per
+ * sender (size-subjects.ts).
  */
-export async function costVsSize({ rounds, fieldLength }: SizeOptions): Promise<{ table: Table; met: boolean }> {
+export async function costVsSize({ subject, rounds, fieldLength }: SizeOptions): Promise<{ table: Table; met: boolean }> {
+  const { receiver } = subject;
   const results: { label: string; bytes: number; core: Timing; base: Timing; refused: Timing; ratio: number; reads: number }[] = [];
   for (const size of SIZES) {
-    const bytes = paddedFollowBody(size.bytes, fieldLength);
-    const accepted = deliveryOf(bytes);
+    const bytes = subject.body(size.bytes, fieldLength);
     const forgedReads: ReadCounter = { count: 0 };
-    const forged = deliveryOf(bytes, BENCH_SECRET.replace(/.$/, '0'), forgedReads);
+    const { accepted, refused: forged, baseline } = subject.prepare(bytes, forgedReads);
     const check = await receiver.receive(accepted);
     if (check.status !== 200) throw new Error(`the ${size.label} delivery was answered ${check.status}: ${check.body}`);
     if ((await receiver.receive(forged)).status !== 401) throw new Error('the forged delivery was not answered 401');
     const [core, base, refused] = await timeAlternating(
       [
         { name: 'core', run: () => receiver.receive(accepted) },
-        { name: 'baseline', run: () => baseline(BENCH_SECRET, bytes) },
+        { name: 'baseline', run: baseline },
         { name: '401', run: () => receiver.receive(forged) },
       ],
       { rounds },
@@ -60,7 +62,7 @@ export async function costVsSize({ rounds, fieldLength }: SizeOptions): Promise<
   return {
     table: {
       title:
-        `Cost against body size: follow.created envelope plus unknown fields of ${fieldLength} characters ` +
+        `Cost against body size: ${subject.title} plus unknown fields of ${fieldLength} characters ` +
         `(CPU time, median of ${rounds} alternating rounds)`,
       columns: ['body', 'core ns/op', 'core ns/byte', 'baseline ns/byte', 'ratio', '401 ns/op', 'body reads on 401'],
       rows: results.map((result) => [

@@ -1,5 +1,5 @@
 import type { EventName } from '@social-webhooks/core';
-import { buildDelivery, buildNeynarDelivery, sampleEvent } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery, neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
 import type { NeynarEventName } from '@social-webhooks/core';
 
 /** The header value every benchmark receiver accepts: 64 characters, like a generated token. */
@@ -47,9 +47,28 @@ export function sampleBody(eventName: EventName, form: 'envelope' | 'flat' = 'en
  */
 export function paddedFollowBody(size: number, fieldLength = 1_000): Uint8Array {
   const { data } = sampleEvent('follow.created');
+  return encoder.encode(paddedJson(size, fieldLength, data, (padded) => ({ eventName: 'follow.created', data: padded })));
+}
+
+/**
+ * A Neynar `cast.created` body of exactly `size` bytes, the sample cast plus unknown extra fields
+ * (kept, as the schemas keep them), with its `created_at` fixed, and its signature under the bench's secret.
+ */
+export function paddedNeynarBody(size: number, fieldLength = 1_000): Uint8Array {
+  const { data } = neynarSampleEvent('cast.created');
+  const body = paddedJson(size, fieldLength, data as Record<string, unknown>, (padded) => ({
+    created_at: 1_764_000_000,
+    type: 'cast.created',
+    data: padded,
+  }));
+  return encoder.encode(body);
+}
+
+/** `wrap(data plus extra fields)` as JSON of exactly `size` bytes. */
+function paddedJson(size: number, fieldLength: number, data: object, wrap: (padded: Record<string, unknown>) => unknown): string {
   const padded: Record<string, unknown> = { ...data };
-  const base = JSON.stringify({ eventName: 'follow.created', data: padded }).length;
-  // Each field adds `,"extraField000001":"<value>"`: 22 characters and the value (ASCII, no escapes).
+  const base = encoder.encode(JSON.stringify(wrap(padded))).byteLength;
+  // Each field adds `,"extraField000001":"<value>"`: 22 bytes and the value (ASCII, no escapes).
   const overhead = 22;
   let remaining = size - base;
   if (remaining <= overhead) throw new Error(`a padded body needs at least ${base + overhead + 1} bytes`);
@@ -59,9 +78,9 @@ export function paddedFollowBody(size: number, fieldLength = 1_000): Uint8Array 
     padded[`extraField${String(index).padStart(6, '0')}`] = filler(index, valueLength);
     remaining -= overhead + valueLength;
   }
-  const bytes = encoder.encode(JSON.stringify({ eventName: 'follow.created', data: padded }));
-  if (bytes.byteLength !== size) throw new Error(`padded body is ${bytes.byteLength} bytes, wanted ${size}`);
-  return bytes;
+  const json = JSON.stringify(wrap(padded));
+  if (encoder.encode(json).byteLength !== size) throw new Error(`padded body is ${encoder.encode(json).byteLength} bytes, wanted ${size}`);
+  return json;
 }
 
 function filler(seed: number, length: number): string {

@@ -1,7 +1,6 @@
-import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
-import { startRedis, type RedisServer } from '../../../test/support/redis-server.js';
+import { useRedisClient } from '../../../test/support/redis-client.js';
 import { DEFAULT_TOKEN_PREFIX, redisTokenStore } from './redis-token-store.js';
 
 const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
@@ -14,47 +13,36 @@ async function all(store: NotificationTokenStore): Promise<NotificationTarget[]>
 
 // Against a real redis-server, started here; test/support/redis-server.ts says what to do when it is missing.
 describe('redisTokenStore against redis-server', () => {
-  let redis: RedisServer;
-  let client: ReturnType<typeof createClient>;
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = createClient({ url: redis.url, disableOfflineQueue: true });
-    client.on('error', () => undefined);
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.quit().catch(() => undefined);
-    await redis?.stop();
-  });
+  const redis = useRedisClient();
 
   it("keeps one target per user and client in the user's hash, the latest saved", async () => {
-    const store = redisTokenStore({ client });
+    const store = redisTokenStore({ client: redis.client });
     await store.save({ fid: 3, appFid: 9152, ...DETAILS, token: 'old' });
     await store.save({ fid: 3, appFid: 9152, ...DETAILS });
-    await store.save({ fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2' });
+    await store.save({ fid: 3, appFid: 309857, url: 'https://redis.client.example/notify', token: 'token-2' });
     // In no particular order: a hash of values this long is a hash table.
     expect([...(await store.get(3))].sort((a, b) => a.appFid - b.appFid)).toEqual([
       { fid: 3, appFid: 9152, ...DETAILS },
-      { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2' },
+      { fid: 3, appFid: 309857, url: 'https://redis.client.example/notify', token: 'token-2' },
     ]);
-    expect(await client.hGet(`${DEFAULT_TOKEN_PREFIX}3`, '9152')).toBe(JSON.stringify(DETAILS));
+    expect(await redis.client.hGet(`${DEFAULT_TOKEN_PREFIX}3`, '9152')).toBe(JSON.stringify(DETAILS));
     expect(await store.get(4)).toEqual([]);
   });
 
   it("deletes one client's target, or every client's when appFid is left out", async () => {
-    const store = redisTokenStore({ client, prefix: 'delete:' });
+    const store = redisTokenStore({ client: redis.client, prefix: 'delete:' });
     await store.save({ fid: 3, appFid: 1, ...DETAILS });
     await store.save({ fid: 3, appFid: 2, ...DETAILS });
     await store.delete({ fid: 3, appFid: 1 });
     expect((await store.get(3)).map((target) => target.appFid)).toEqual([2]);
     await store.delete({ fid: 3 });
     expect(await store.get(3)).toEqual([]);
-    expect(await client.exists('delete:3')).toBe(0);
+    expect(await redis.client.exists('delete:3')).toBe(0);
   });
 
   it('lists every target across many SCAN batches, each once, and nothing outside its prefix', async () => {
-    const store = redisTokenStore({ client, prefix: 'list:' });
-    await client.set('lister:1', 'not ours');
+    const store = redisTokenStore({ client: redis.client, prefix: 'list:' });
+    await redis.client.set('lister:1', 'not ours');
     const users = Array.from({ length: 450 }, (_, index) => index + 1);
     await Promise.all(users.map((fid) => store.save({ fid, appFid: 9152, ...DETAILS, token: `t${fid}` })));
     await store.save({ fid: 7, appFid: 1, ...DETAILS });
@@ -65,14 +53,14 @@ describe('redisTokenStore against redis-server', () => {
   });
 
   it('escapes glob characters of the prefix in SCAN', async () => {
-    const store = redisTokenStore({ client, prefix: 'glob[1]*:' });
-    await client.hSet('globX:5', '1', JSON.stringify(DETAILS));
+    const store = redisTokenStore({ client: redis.client, prefix: 'glob[1]*:' });
+    await redis.client.hSet('globX:5', '1', JSON.stringify(DETAILS));
     await store.save({ fid: 5, appFid: 1, ...DETAILS });
     expect(await all(store)).toEqual([{ fid: 5, appFid: 1, ...DETAILS }]);
   });
 
   it('keeps what the Mini App events mean through applyMiniAppEvent', async () => {
-    const store = redisTokenStore({ client, prefix: 'apply:' });
+    const store = redisTokenStore({ client: redis.client, prefix: 'apply:' });
     const proven = { fid: 3, appFid: 9152, appKey: `0x${'ab'.repeat(32)}` };
     await applyMiniAppEvent(store, { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } });
     expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS }]);
@@ -81,10 +69,10 @@ describe('redisTokenStore against redis-server', () => {
   });
 
   it('says so when a key under its prefix is not its own', async () => {
-    const store = redisTokenStore({ client, prefix: 'shared:' });
-    await client.hSet('shared:8', '1', 'not json of ours');
+    const store = redisTokenStore({ client: redis.client, prefix: 'shared:' });
+    await redis.client.hSet('shared:8', '1', 'not json of ours');
     await expect(store.get(8)).rejects.toThrow();
-    await client.hSet('shared:9', '1', JSON.stringify({ url: 1 }));
+    await redis.client.hSet('shared:9', '1', JSON.stringify({ url: 1 }));
     await expect(store.get(9)).rejects.toThrow(/is the prefix shared/);
   });
 

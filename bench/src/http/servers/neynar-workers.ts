@@ -1,23 +1,11 @@
 // The Workers the HTTP section runs on workerd for Neynar's deliveries, as sources for bundleWorker.
-
-const SECRET = "'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d'";
-const SINK = 'let sunk; const sink = (value) => { sunk = value; };';
-const NINE_TYPES = [
-  'cast.created',
-  'cast.deleted',
-  'user.created',
-  'user.updated',
-  'follow.created',
-  'follow.deleted',
-  'reaction.created',
-  'reaction.deleted',
-  'trade.created',
-];
+import { NEYNAR_EVENT_NAMES } from '@social-webhooks/core';
+import { SECRET, SINK } from '../../bundle/worker-sources.js';
 
 /** The core's handler with `neynarSender`, a no-op handler for each of the nine types, and no logger. */
 export const BENCH_NEYNAR_WORKER = `import { neynarSender, webhookHandler } from '@social-webhooks/core';
 ${SINK}
-export default { fetch: webhookHandler({ sender: neynarSender({ secrets: ${SECRET} }), logger: false, on: { ${NINE_TYPES.map((type) => `'${type}': sink`).join(', ')} } }) };`;
+export default { fetch: webhookHandler({ sender: neynarSender({ secrets: ${SECRET} }), logger: false, on: { ${NEYNAR_EVENT_NAMES.map((type) => `'${type}': sink`).join(', ')} } }) };`;
 
 /**
  * Neynar's documented route as a Worker without Node compatibility writes it: \`request.text()\`, the

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { EmulatorError } from '../emulator-error.js';
 import { answerMiniApp, isMiniAppPath } from '../miniapp/miniapp-router.js';
 import type { MiniAppHost } from '../miniapp/miniapp-host.js';
 import { isAllowedHost } from '../page/allowed-host.js';
@@ -12,6 +11,7 @@ import { answerNeynar, isNeynarPath } from '../neynar/neynar-router.js';
 import { listNeynarForPage, rotateSecretRoute } from '../neynar/neynar-emulator-routes.js';
 import { publishNeynarEvent } from '../neynar/neynar-publish.js';
 import { createWebhook, deleteWebhook, testFilter, type ManagementContext, type RouteAnswer } from './management-routes.js';
+import { sendAnswer } from './send-answer.js';
 
 const WEBHOOK_PATH = /^\/api\/v1\/webhooks\/([^/]+)$/;
 const DELIVERY_PATH = /^\/_emulator\/deliveries\/([^/]+)$/;
@@ -62,14 +62,7 @@ export async function route(context: RouterContext, req: IncomingMessage, res: S
     return sendJson(res, 401, { status: false, message: 'Unauthorized: missing or unknown API key in the Authorization header' });
   }
   if (req.method === 'GET' && url.pathname === '/_emulator/stream') return openEventStream(context, res);
-  let answer: RouteAnswer;
-  try {
-    answer = await answerFor(context, req, url);
-  } catch (error) {
-    if (!(error instanceof EmulatorError)) throw error;
-    answer = { status: error.status, body: { status: false, code: error.code, message: error.message } };
-  }
-  sendJson(res, answer.status, answer.body);
+  return sendAnswer(res, () => answerFor(context, req, url));
 }
 
 async function answerFor(context: ManagementContext, req: IncomingMessage, url: URL): Promise<RouteAnswer> {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readJson, sendJson } from '../api/http-json.js';
+import { readJson } from '../api/http-json.js';
 import type { RouteAnswer } from '../api/management-routes.js';
 import { EmulatorError } from '../emulator-error.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
@@ -7,6 +7,7 @@ import { hubSigners } from './hub-signers.js';
 import { HUB_SIGNERS_PATH, MINI_APP_PREFIX, NOTIFICATIONS_PATH, type MiniAppHost } from './miniapp-host.js';
 import { receiveNotification } from './receive-notification.js';
 import { sendMiniAppEvent } from './send-miniapp-event.js';
+import { sendAnswer } from '../api/send-answer.js';
 
 const DELIVERY_PATH = /^\/_emulator\/miniapp\/deliveries\/([^/]+)$/;
 
@@ -23,14 +24,7 @@ export function isMiniAppPath(path: string): boolean {
 
 /** Answers a Mini App route; the emulator's errors as `{ status: false, code, message }`, as its other routes. */
 export async function answerMiniApp(context: MiniAppRouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  let answer: RouteAnswer;
-  try {
-    answer = await answerFor(context, req, url);
-  } catch (error) {
-    if (!(error instanceof EmulatorError)) throw error;
-    answer = { status: error.status, body: { status: false, code: error.code, message: error.message } };
-  }
-  sendJson(res, answer.status, answer.body);
+  return sendAnswer(res, () => answerFor(context, req, url));
 }
 
 async function answerFor({ options, miniApp }: MiniAppRouteContext, req: IncomingMessage, url: URL): Promise<RouteAnswer> {
