@@ -4,13 +4,6 @@ import { pairedRatio, timeAlternating, type Timing } from '../support/time-alter
 import type { ReadCounter } from './contenders.js';
 import type { SizeSubject } from './size-subjects.js';
 
-const SIZES: readonly { label: string; bytes: number }[] = [
-  { label: '1 kB', bytes: 1_000 },
-  { label: '10 kB', bytes: 10_000 },
-  { label: '100 kB', bytes: 100_000 },
-  { label: '1 MB', bytes: 1_000_000 },
-];
-
 // The receiver adds no cost that grows faster than the bytes: from 10 kB up (where the fixed costs
 // no longer show) its ratio to the baseline on the same bytes stays within this factor of the 10 kB
 // ratio. The ratio, not the bare ns/byte, because V8's own JSON.parse is not linear past about
@@ -36,7 +29,7 @@ export interface SizeOptions {
 export async function costVsSize({ subject, rounds, fieldLength }: SizeOptions): Promise<{ table: Table; met: boolean }> {
   const { receiver } = subject;
   const results: { label: string; bytes: number; core: Timing; base: Timing; refused: Timing; ratio: number; reads: number }[] = [];
-  for (const size of SIZES) {
+  for (const size of subject.sizes) {
     const bytes = subject.body(size.bytes, fieldLength);
     const forgedReads: ReadCounter = { count: 0 };
     const { accepted, refused: forged, baseline } = subject.prepare(bytes, forgedReads);

@@ -5,10 +5,23 @@ import { BENCH_SECRET, paddedFollowBody, paddedNeynarBody } from '../support/pay
 import { sink } from '../support/sink.js';
 import { baseline, deliveryOf, receiver, type ReadCounter } from './contenders.js';
 
+export interface BodySize {
+  readonly label: string;
+  readonly bytes: number;
+}
+
+const FROM_10_KB: readonly BodySize[] = [
+  { label: '10 kB', bytes: 10_000 },
+  { label: '100 kB', bytes: 100_000 },
+  { label: '1 MB', bytes: 1_000_000 },
+];
+
 /** What the size section measures for one sender: its bodies, its receiver, and its hand-written baseline. */
 export interface SizeSubject {
   /** What the bodies are, for the table's title. */
   readonly title: string;
+  /** The sizes measured, 10 kB among them (the reference of the ratios). */
+  readonly sizes: readonly BodySize[];
   /** A body of exactly `size` bytes, its fields `fieldLength` characters long. */
   readonly body: (size: number, fieldLength: number) => Uint8Array;
   readonly receiver: WebhookReceiver<undefined>;
@@ -28,6 +41,7 @@ export interface SizeContenders {
 /** The founding sender: a wrong header value is refused unread. */
 export const FOUNDING_SIZES: SizeSubject = {
   title: 'follow.created envelope',
+  sizes: [{ label: '1 kB', bytes: 1_000 }, ...FROM_10_KB],
   body: paddedFollowBody,
   receiver,
   prepare: (bytes, reads) => ({
@@ -51,6 +65,8 @@ const decoder = new TextDecoder();
  */
 export const NEYNAR_SIZES: SizeSubject = {
   title: 'Neynar cast.created',
+  // The sample cast alone is about 4 kB.
+  sizes: [{ label: '5 kB', bytes: 5_000 }, ...FROM_10_KB],
   body: paddedNeynarBody,
   receiver: neynarReceiver,
   prepare: (bytes, reads) => {
