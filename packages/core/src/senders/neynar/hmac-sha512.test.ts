@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import * as nodeCrypto from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHmacSha512 } from './hmac-sha512.js';
 
 describe('HMAC-SHA512', () => {
   it.each([
     ['node:crypto', createHmacSha512(nodeCrypto)],
-    ['Web Crypto', createHmacSha512(undefined)],
+    ['Web Crypto', createHmacSha512(null)],
   ])('%s gives the digest createHmac gives, for any secret and body', async (_name, hmac) => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1 }), fc.uint8Array({ maxLength: 2048 }), async (secret, body) => {
@@ -20,5 +20,22 @@ describe('HMAC-SHA512', () => {
 
   it('is synchronous on Node, where node:crypto is reached without an import', () => {
     expect(createHmacSha512()('s', new Uint8Array([1]))).toBeInstanceOf(Uint8Array);
+  });
+
+  it('signs through Web Crypto, asynchronously, when told to', () => {
+    expect(createHmacSha512(null)('s', new Uint8Array([1]))).toBeInstanceOf(Promise);
+  });
+
+  it('looks node:crypto up on the first signature, once, not when it is built', () => {
+    const lookup = vi.spyOn(process, 'getBuiltinModule');
+    try {
+      const hmac = createHmacSha512();
+      expect(lookup).not.toHaveBeenCalled();
+      hmac('s', new Uint8Array([1]));
+      hmac('s', new Uint8Array([2]));
+      expect(lookup.mock.calls).toEqual([['node:crypto']]);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });

@@ -5,7 +5,7 @@ interface NodeHmac {
   update(data: Uint8Array): NodeHmac;
   digest(): Uint8Array;
 }
-/** The part of `node:crypto` used here; `undefined` selects Web Crypto (the tests pass it to compare both). */
+/** The part of `node:crypto` used here; `null` selects Web Crypto (the tests pass it to compare both). */
 export interface NodeCrypto {
   createHmac(algorithm: 'sha512', key: string): NodeHmac;
 }
@@ -13,13 +13,24 @@ export interface NodeCrypto {
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
- * The fastest HMAC-SHA512 the runtime has, found once. `node:crypto`'s `createHmac`, reached
- * through `process.getBuiltinModule` (Node 20.16+, Bun, Deno) so the core keeps no `node:` import
- * for a Worker's bundler to trip on: synchronous, about 10 µs for a 700-byte body on Node 20 here,
- * against 36 µs for Web Crypto's `subtle.sign` and its promise (BENCHMARKS.md, "HMAC"). Elsewhere
- * (Workers without `nodejs_compat`), Web Crypto, with each secret's key imported once.
+ * The fastest HMAC-SHA512 the runtime has, found on the first signature rather than when the
+ * receiver is built: loading `node:crypto` took about 3 ms of a Worker bundle's import in Node (its
+ * internal modules compiled), which a cold start that answers nothing should not pay. `node:crypto`'s
+ * `createHmac`, reached through `process.getBuiltinModule` (Node 20.16+, Bun, Deno) so the core
+ * keeps no `node:` import for a Worker's bundler to trip on: synchronous, about 7 µs for a 4 KB body
+ * on Node 20 and Bun, against 40-52 µs for Web Crypto's `subtle.sign` and its promise
+ * (BENCHMARKS.md, "Neynar, taken apart"). Elsewhere (Workers without `nodejs_compat`), Web Crypto,
+ * with each secret's key imported once. `nodeCrypto` decides instead: a module, or `null` for Web Crypto.
  */
-export function createHmacSha512(nodeCrypto: NodeCrypto | undefined = nodeCryptoModule()): HmacSha512 {
+export function createHmacSha512(nodeCrypto?: NodeCrypto | null): HmacSha512 {
+  let chosen: HmacSha512 | undefined;
+  return function hmacSha512(secret, bytes) {
+    chosen ??= choose(nodeCrypto === undefined ? nodeCryptoModule() : (nodeCrypto ?? undefined));
+    return chosen(secret, bytes);
+  };
+}
+
+function choose(nodeCrypto: NodeCrypto | undefined): HmacSha512 {
   if (nodeCrypto !== undefined) {
     return function nodeHmacSha512(secret, bytes) {
       return nodeCrypto.createHmac('sha512', secret).update(bytes).digest();
