@@ -4,7 +4,7 @@ import { formatCount, formatFigure, median } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { runWrk } from '../wrk/run-wrk.js';
 import type { CpuPlan } from './cpu-plan.js';
-import { CONTRACT_PAIRS, NODE_CEILING, type Framework, type Pair, type RuntimeName } from './pairs.js';
+import { CONTRACT_FLOOR_PAIRS, CONTRACT_PAIRS, NODE_CEILING, type Framework, type Pair, type RuntimeName } from './pairs.js';
 import { startServer } from './start-server.js';
 import type { ServerSpec } from './servers/server-names.js';
 
@@ -59,7 +59,7 @@ export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Ta
       againstCeiling.set(pair.adapter.app, { row, ratio });
   }
   // Not counted in `met`: these rows say where a miss against the bare route comes from.
-  for (const pair of CONTRACT_PAIRS.filter(
+  for (const pair of [...CONTRACT_PAIRS, ...CONTRACT_FLOOR_PAIRS].filter(
     (contract) => options.informativeRows && options.frameworks.includes('web') && options.runtimes.includes(contract.runtime),
   )) {
     rows.push((await comparePair(pair.label, pair.adapter, pair.naive, options)).row);

@@ -117,6 +117,18 @@ export const CONTRACT_PAIRS: readonly Pair[] = (['bun', 'deno', 'workerd'] as co
 }));
 
 /**
+ * The same runtimes, the hand-written route that keeps the contract against the bare one: what the
+ * contract's checks cost by themselves, so the floor under any receiver's ratio. Informative too.
+ */
+export const CONTRACT_FLOOR_PAIRS: readonly Pair[] = (['bun', 'deno', 'workerd'] as const).map((runtime) => ({
+  runtime,
+  framework: 'web',
+  label: `${RUNTIME_LABELS[runtime]}, the hand-written route keeping the contract vs the bare route`,
+  adapter: { runtime, app: 'web-contract' },
+  naive: { runtime, app: 'web-bare' },
+}));
+
+/**
  * Neynar's deliveries: the receiver with `neynarSender` against the route Neynar's docs show (the
  * body's text, `createHmac('sha512')`, `!==`, `JSON.parse`; on workerd, Web Crypto's HMAC), on
  * every runtime and on each Node framework with that framework's own way of keeping the text.
