@@ -29,13 +29,15 @@ describe.each(runtimes)('$name', (runtime) => {
   // closes the connection. If that beats the client's last write, fetch fails with EPIPE before it
   // reads the answer; if fetch's pool reuses that socket for the next request, with ECONNRESET
   // before the request was read. The receiver is right both times; the race is the client's, so
-  // send again. (A retry that the server had processed would show: calls are checked per request.)
-  async function fetchWithRetry(url: string, request: TestRequest, attempts = 5): Promise<Response> {
+  // send again, a little later each time: on a loaded machine five immediate attempts all lost it
+  // once. (A retry that the server had processed would show: calls are checked per request.)
+  async function fetchWithRetry(url: string, request: TestRequest, attempts = 10): Promise<Response> {
     try {
       return await fetch(url, toRequestInit(request));
     } catch (error) {
       const code = (error as { cause?: { code?: unknown } }).cause?.code;
       if (attempts <= 1 || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * (11 - attempts)));
       return fetchWithRetry(url, request, attempts - 1);
     }
   }
