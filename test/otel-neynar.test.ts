@@ -1,14 +1,10 @@
-import { context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bullmqHandoff, webhookWorker, type WebhookWorker } from '@social-webhooks/bullmq';
+import { describe, expect, it } from 'vitest';
+import { bullmqHandoff, webhookWorker } from '@social-webhooks/bullmq';
 import { neynarSender, webhookHandler, type NeynarEvent } from '@social-webhooks/core';
 import { buildDelivery, buildNeynarDelivery, type NeynarDeliveryInit } from '@social-webhooks/core/testing';
 import { otelInstrumentation } from '@social-webhooks/otel';
 import { otelSdk } from './support/otel-sdk.js';
-import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { useOtelQueue } from './support/otel-queue.js';
 
 // A Neynar receiver and its worker under the real OpenTelemetry SDK and a real redis-server: the
 // sender names every span and metric point, and its own nine event names are the known ones.
@@ -27,21 +23,7 @@ async function post(
 }
 
 describe('otelInstrumentation with the Neynar sender', () => {
-  let redis: RedisServer;
-  let queue: Queue;
-  let worker: WebhookWorker | undefined;
-  beforeAll(async () => {
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    redis = await startRedis();
-    queue = new Queue('otel-neynar', { connection: redisConnection(redis.url) });
-  });
-  beforeEach(() => spans.reset());
-  afterAll(async () => {
-    await worker?.close();
-    await queue?.close();
-    await redis?.stop();
-    context.disable();
-  });
+  const otel = useOtelQueue('otel-neynar', spans);
 
   it("names the sender on the delivery's span and metrics, and keeps Neynar's event names", async () => {
     const handle = webhookHandler({ sender, instrumentation, on: { 'cast.created': () => undefined } });
@@ -91,15 +73,16 @@ describe('otelInstrumentation with the Neynar sender', () => {
 
   it("carries the sender across the queue: the job's span and metrics name it, and the handler gets the receiver's event", async () => {
     const handled = new Promise<NeynarEvent<'cast.created'>>((resolve) => {
-      worker = webhookWorker({
+      const worker = webhookWorker({
         queueName: 'otel-neynar',
-        connection: redisConnection(redis.url),
+        connection: otel.connection,
         sender,
         instrumentation,
         on: { 'cast.created': (event) => resolve(event) },
       });
+      otel.closeAfter(worker);
     });
-    const handle = webhookHandler({ sender, instrumentation, handoff: bullmqHandoff({ queue }) });
+    const handle = webhookHandler({ sender, instrumentation, handoff: bullmqHandoff({ queue: otel.queue }) });
     expect((await post(handle, { type: 'cast.created', createdAt: 1749737008 }, { 'x-convoy-idempotency-key': 'neynar-q-1' })).status).toBe(
       202,
     );

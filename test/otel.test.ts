@@ -1,14 +1,11 @@
-import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { Queue } from 'bullmq';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bullmqHandoff, webhookWorker, type WebhookWorker } from '@social-webhooks/bullmq';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { describe, expect, it } from 'vitest';
+import { bullmqHandoff, webhookWorker } from '@social-webhooks/bullmq';
 import { webhookHandler } from '@social-webhooks/core';
 import { buildDelivery, sampleEvent } from '@social-webhooks/core/testing';
 import { otelInstrumentation } from '@social-webhooks/otel';
 import { otelSdk } from './support/otel-sdk.js';
-import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { useOtelQueue } from './support/otel-queue.js';
 
 // The real OpenTelemetry SDK with in-memory exporters, a real redis-server, and the library's spans
 // and metrics read back as an exporter would send them (otel-neynar.test.ts: another sender's).
@@ -21,23 +18,8 @@ const post = (handle: (request: Request) => Promise<Response>, headers: Record<s
 };
 
 describe('otelInstrumentation', () => {
-  let redis: RedisServer;
-  let queue: Queue;
-  let worker: WebhookWorker | undefined;
   const instrumentation = otelInstrumentation({ tracerProvider, meterProvider });
-  beforeAll(async () => {
-    // What the Node SDK registers: without it, spans started in a handler would have no parent.
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    redis = await startRedis();
-    queue = new Queue('otel', { connection: redisConnection(redis.url) });
-  });
-  beforeEach(() => spans.reset());
-  afterAll(async () => {
-    await worker?.close();
-    await queue?.close();
-    await redis?.stop();
-    context.disable();
-  });
+  const otel = useOtelQueue('otel', spans);
 
   it("gives the plain receiver a delivery span, parent of the handler's spans, and counts outcomes", async () => {
     const handle = webhookHandler({ secret, instrumentation, on: { 'follow.created': () => appTracer.startSpan('app work').end() } });
@@ -76,9 +58,9 @@ describe('otelInstrumentation', () => {
   it("links each job attempt's span to the delivery's across the queue, and measures waiting and handling", async () => {
     let attempts = 0;
     const done = new Promise<void>((resolve) => {
-      worker = webhookWorker({
+      const worker = webhookWorker({
         queueName: 'otel',
-        connection: redisConnection(redis.url),
+        connection: otel.connection,
         instrumentation,
         onError: () => undefined,
         on: {
@@ -90,8 +72,9 @@ describe('otelInstrumentation', () => {
           },
         },
       });
+      otel.closeAfter(worker);
     });
-    const handle = webhookHandler({ secret, instrumentation, handoff: bullmqHandoff({ queue, backoffMs: 50 }) });
+    const handle = webhookHandler({ secret, instrumentation, handoff: bullmqHandoff({ queue: otel.queue, backoffMs: 50 }) });
     const response = await post(handle, { 'x-convoy-idempotency-key': 'queued-1' });
     expect(response.status).toBe(202);
     await done;
