@@ -47,7 +47,7 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
     verdicts.push({ label, met: result.met });
   };
   // Before anything runs: a missing wrk should not surface after minutes of other sections.
-  if (options.sections.some((section) => section.startsWith('http') || section === 'ceiling')) assertWrkInstalled();
+  if (options.sections.includes('http') || options.sections.includes('ceiling')) assertWrkInstalled();
   const plan = planCpus();
   const load = { rounds: options.httpRounds, seconds: options.httpSeconds, connections: options.connections, plan };
   for (const section of options.sections) {

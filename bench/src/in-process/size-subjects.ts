@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { neynarSender, type NeynarEvents } from '@social-webhooks/core';
 import { createWebhookReceiver, type Delivery, type WebhookReceiver } from '@social-webhooks/core/adapter';
 import { BENCH_SECRET, paddedFollowBody, paddedNeynarBody } from '../support/payloads.js';
+import { signedByNeynar } from '../support/neynar-check.js';
 import { sink } from '../support/sink.js';
 import { baseline, deliveryOf, receiver, type ReadCounter } from './contenders.js';
 
@@ -76,7 +77,7 @@ export const NEYNAR_SIZES: SizeSubject = {
       refused: deliveryOf(bytes, null, reads),
       baseline: () => {
         const text = decoder.decode(bytes);
-        if (createHmac('sha512', BENCH_SECRET).update(text).digest('hex') !== signature) return 401;
+        if (!signedByNeynar(text, signature)) return 401;
         sink(JSON.parse(text));
         return 200;
       },

@@ -1,15 +1,11 @@
-import type { EventName } from '@social-webhooks/core';
+import type { EventName, NeynarEventName } from '@social-webhooks/core';
 import { buildDelivery, buildNeynarDelivery, neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
-import type { NeynarEventName } from '@social-webhooks/core';
 
 /** The header value every benchmark receiver accepts: 64 characters, like a generated token. */
 export const BENCH_SECRET = 'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d';
 
 /** The delivery header the service sends (docs/contract.md §Sender). */
 export const HEADER = 'x-airstack-webhook';
-
-/** The header that carries Neynar's signature (docs/neynar.md). */
-export const NEYNAR_HEADER = 'x-neynar-signature';
 
 const encoder = new TextEncoder();
 
@@ -47,25 +43,24 @@ export function sampleBody(eventName: EventName, form: 'envelope' | 'flat' = 'en
  */
 export function paddedFollowBody(size: number, fieldLength = 1_000): Uint8Array {
   const { data } = sampleEvent('follow.created');
-  return encoder.encode(paddedJson(size, fieldLength, data, (padded) => ({ eventName: 'follow.created', data: padded })));
+  return paddedJson(size, fieldLength, data, (padded) => ({ eventName: 'follow.created', data: padded }));
 }
 
 /**
  * A Neynar `cast.created` body of exactly `size` bytes, the sample cast plus unknown extra fields
- * (kept, as the schemas keep them), with its `created_at` fixed, and its signature under the bench's secret.
+ * (kept, as the schemas keep them), with its `created_at` fixed. Unsigned: the caller signs it.
  */
 export function paddedNeynarBody(size: number, fieldLength = 1_000): Uint8Array {
   const { data } = neynarSampleEvent('cast.created');
-  const body = paddedJson(size, fieldLength, data as Record<string, unknown>, (padded) => ({
+  return paddedJson(size, fieldLength, data as Record<string, unknown>, (padded) => ({
     created_at: 1_764_000_000,
     type: 'cast.created',
     data: padded,
   }));
-  return encoder.encode(body);
 }
 
-/** `wrap(data plus extra fields)` as JSON of exactly `size` bytes. */
-function paddedJson(size: number, fieldLength: number, data: object, wrap: (padded: Record<string, unknown>) => unknown): string {
+/** The bytes of `wrap(data plus extra fields)` as JSON, exactly `size` of them. */
+function paddedJson(size: number, fieldLength: number, data: object, wrap: (padded: Record<string, unknown>) => unknown): Uint8Array {
   const padded: Record<string, unknown> = { ...data };
   const base = encoder.encode(JSON.stringify(wrap(padded))).byteLength;
   // Each field adds `,"extraField000001":"<value>"`: 22 bytes and the value (ASCII, no escapes).
@@ -78,9 +73,9 @@ function paddedJson(size: number, fieldLength: number, data: object, wrap: (padd
     padded[`extraField${String(index).padStart(6, '0')}`] = filler(index, valueLength);
     remaining -= overhead + valueLength;
   }
-  const json = JSON.stringify(wrap(padded));
-  if (encoder.encode(json).byteLength !== size) throw new Error(`padded body is ${encoder.encode(json).byteLength} bytes, wanted ${size}`);
-  return json;
+  const bytes = encoder.encode(JSON.stringify(wrap(padded)));
+  if (bytes.byteLength !== size) throw new Error(`padded body is ${bytes.byteLength} bytes, wanted ${size}`);
+  return bytes;
 }
 
 function filler(seed: number, length: number): string {

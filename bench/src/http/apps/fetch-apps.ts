@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import { webhookHandler as honoWebhookHandler } from '@social-webhooks/hono';
 import { webhookHandler } from '@social-webhooks/core';
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
@@ -6,6 +5,7 @@ import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
 import { contractRoute } from './contract-route.js';
 import type { FetchApp } from './fetch-app.js';
+import { honoApp } from './hono-app.js';
 import { NEYNAR_FETCH_APPS } from './neynar-fetch-apps.js';
 
 /**
@@ -24,21 +24,14 @@ export const FETCH_APPS = {
   /** A hand-written route that keeps the receiver contract's checks: the floor for any receiver. */
   'web-contract': contractRoute,
   /** The Hono adapter mounted on a route. */
-  'hono-adapter': (): FetchApp => {
-    const app = new Hono();
-    app.post('/webhook', honoWebhookHandler(RECEIVER_OPTIONS));
-    return (request, env) => app.fetch(request, env);
-  },
+  'hono-adapter': (): FetchApp => honoApp(honoWebhookHandler(RECEIVER_OPTIONS)),
   /** The hand-written Hono route: `c.req.json()`, `c.json`. */
-  'hono-naive': (): FetchApp => {
-    const app = new Hono();
-    app.post('/webhook', async (c) => {
+  'hono-naive': (): FetchApp =>
+    honoApp(async (c) => {
       if (c.req.header(HEADER) !== BENCH_SECRET) return c.json({ error: 'unauthorized' }, 401);
       sink(await c.req.json());
       return c.json('ok');
-    });
-    return (request, env) => app.fetch(request, env);
-  },
+    }),
   /** No body read at all, a fixed answer: how fast the runtime answers, and so how fast wrk can drive it. */
   constant: (): FetchApp => () => new Response('"ok"', { headers: { 'content-type': 'application/json' } }),
   ...NEYNAR_FETCH_APPS,

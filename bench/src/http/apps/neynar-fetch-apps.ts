@@ -1,10 +1,10 @@
-import { Hono } from 'hono';
-import { webhookHandler } from '@social-webhooks/core';
+import { NEYNAR_SIGNATURE_HEADER, webhookHandler } from '@social-webhooks/core';
 import { webhookHandler as honoWebhookHandler } from '@social-webhooks/hono';
-import { NEYNAR_HEADER } from '../../support/payloads.js';
+import { signedByNeynar } from '../../support/neynar-check.js';
 import { sink } from '../../support/sink.js';
 import type { FetchApp } from './fetch-app.js';
-import { NEYNAR_RECEIVER_OPTIONS, signedByNeynar } from './neynar-route.js';
+import { honoApp } from './hono-app.js';
+import { NEYNAR_RECEIVER_OPTIONS } from './neynar-options.js';
 
 /**
  * Neynar's deliveries on every Web runtime: the receiver with `neynarSender`, and the route Neynar's
@@ -15,23 +15,17 @@ export const NEYNAR_FETCH_APPS = {
   'neynar-web-handler': (): FetchApp => webhookHandler(NEYNAR_RECEIVER_OPTIONS),
   'neynar-web-bare': (): FetchApp => async (request) => {
     const text = await request.text();
-    if (!signedByNeynar(text, request.headers.get(NEYNAR_HEADER))) return Response.json({ error: 'unauthorized' }, { status: 401 });
+    if (!signedByNeynar(text, request.headers.get(NEYNAR_SIGNATURE_HEADER)))
+      return Response.json({ error: 'unauthorized' }, { status: 401 });
     sink(JSON.parse(text));
     return Response.json('ok');
   },
-  'neynar-hono-adapter': (): FetchApp => {
-    const app = new Hono();
-    app.post('/webhook', honoWebhookHandler(NEYNAR_RECEIVER_OPTIONS));
-    return (request, env) => app.fetch(request, env);
-  },
-  'neynar-hono-naive': (): FetchApp => {
-    const app = new Hono();
-    app.post('/webhook', async (c) => {
+  'neynar-hono-adapter': (): FetchApp => honoApp(honoWebhookHandler(NEYNAR_RECEIVER_OPTIONS)),
+  'neynar-hono-naive': (): FetchApp =>
+    honoApp(async (c) => {
       const text = await c.req.text();
-      if (!signedByNeynar(text, c.req.header(NEYNAR_HEADER))) return c.json({ error: 'unauthorized' }, 401);
+      if (!signedByNeynar(text, c.req.header(NEYNAR_SIGNATURE_HEADER))) return c.json({ error: 'unauthorized' }, 401);
       sink(JSON.parse(text));
       return c.json('ok');
-    });
-    return (request, env) => app.fetch(request, env);
-  },
+    }),
 } as const;

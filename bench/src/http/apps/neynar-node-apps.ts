@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import Fastify from 'fastify';
-import { webhookHandler } from '@social-webhooks/express';
 import { webhookPluginFor } from '@social-webhooks/fastify';
-import { webhookHandler as nodeListener } from '@social-webhooks/node';
-import { NEYNAR_HEADER } from '../../support/payloads.js';
+import { NEYNAR_SIGNATURE_HEADER } from '@social-webhooks/node';
+import { signedByNeynar } from '../../support/neynar-check.js';
 import { sink } from '../../support/sink.js';
-import { NEYNAR_RECEIVER_OPTIONS, signedByNeynar } from './neynar-route.js';
+import { NEYNAR_RECEIVER_OPTIONS } from './neynar-options.js';
+import { expressAdapter, nodeAdapter } from './node-adapters.js';
 
 /**
  * Neynar's deliveries on the servers only Node runs: the receiver on Express 5, Fastify 5 and
@@ -14,17 +14,13 @@ import { NEYNAR_RECEIVER_OPTIONS, signedByNeynar } from './neynar-route.js';
  * own body reading (the text of the body, `createHmac('sha512')`, `!==`, `JSON.parse`).
  */
 export const NEYNAR_NODE_APPS = {
-  'neynar-express5-adapter': (): Server => {
-    const app = express();
-    app.post('/webhook', webhookHandler(NEYNAR_RECEIVER_OPTIONS));
-    return app.listen(0, '127.0.0.1');
-  },
+  'neynar-express5-adapter': (): Server => expressAdapter(express, NEYNAR_RECEIVER_OPTIONS),
   // express.text() keeps the body as sent, which the signature covers (express.json() would not).
   'neynar-express5-naive': (): Server => {
     const app = express();
     app.post('/webhook', express.text({ type: 'application/json' }), (req, res) => {
       const text = req.body as string;
-      if (!signedByNeynar(text, req.headers[NEYNAR_HEADER] as string | undefined)) {
+      if (!signedByNeynar(text, req.headers[NEYNAR_SIGNATURE_HEADER] as string | undefined)) {
         res.status(401).json({ error: 'unauthorized' });
         return;
       }
@@ -45,7 +41,7 @@ export const NEYNAR_NODE_APPS = {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     app.post('/webhook', async (request, reply) => {
       const text = request.body as string;
-      if (!signedByNeynar(text, request.headers[NEYNAR_HEADER] as string | undefined))
+      if (!signedByNeynar(text, request.headers[NEYNAR_SIGNATURE_HEADER] as string | undefined))
         return reply.code(401).send({ error: 'unauthorized' });
       sink(JSON.parse(text));
       return reply.header('content-type', 'application/json; charset=utf-8').send('"ok"');
@@ -53,14 +49,14 @@ export const NEYNAR_NODE_APPS = {
     void app.listen({ port: 0, host: '127.0.0.1' });
     return app.server;
   },
-  'neynar-node-adapter': (): Server => createServer(nodeListener(NEYNAR_RECEIVER_OPTIONS)).listen(0, '127.0.0.1'),
+  'neynar-node-adapter': (): Server => nodeAdapter(NEYNAR_RECEIVER_OPTIONS),
   'neynar-node-bare': (): Server =>
     createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        if (!signedByNeynar(text, request.headers[NEYNAR_HEADER] as string | undefined)) {
+        if (!signedByNeynar(text, request.headers[NEYNAR_SIGNATURE_HEADER] as string | undefined)) {
           response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
           return;
         }

@@ -2,22 +2,12 @@ import { createServer, type Server } from 'node:http';
 import express4 from 'express4';
 import express5 from 'express';
 import Fastify from 'fastify';
-import { webhookHandler } from '@social-webhooks/express';
 import { webhookPlugin } from '@social-webhooks/fastify';
-import { webhookHandler as nodeListener } from '@social-webhooks/node';
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
 import { NEYNAR_NODE_APPS } from './neynar-node-apps.js';
-
-type Express = typeof express5;
-
-/** The Express adapter, mounted as the README shows. */
-function expressAdapter(express: Express): Server {
-  const app = express();
-  app.post('/webhook', webhookHandler(RECEIVER_OPTIONS));
-  return app.listen(0, '127.0.0.1');
-}
+import { expressAdapter, nodeAdapter, type Express } from './node-adapters.js';
 
 /** The ten lines a subscriber writes by hand: `express.json()`, `!==`, `res.json`. */
 function expressNaive(express: Express): Server {
@@ -73,24 +63,19 @@ function fastifyNaive(): Server {
   return app.server;
 }
 
-/** The Node listener as the whole `node:http` server, as the README shows. */
-function nodeAdapter(): Server {
-  return createServer(nodeListener(RECEIVER_OPTIONS)).listen(0, '127.0.0.1');
-}
-
 /**
  * The servers only Node runs: Express 4 and 5 and Fastify (adapter and hand-written), the Node
  * listener, and bare `node:http` (the Node listener's hand-written pair and the ceiling); the same
  * for Neynar's deliveries (neynar-node-apps.ts).
  */
 export const NODE_APPS = {
-  'express4-adapter': () => expressAdapter(express4 as unknown as Express),
+  'express4-adapter': () => expressAdapter(express4 as unknown as Express, RECEIVER_OPTIONS),
   'express4-naive': () => expressNaive(express4 as unknown as Express),
-  'express5-adapter': () => expressAdapter(express5),
+  'express5-adapter': () => expressAdapter(express5, RECEIVER_OPTIONS),
   'express5-naive': () => expressNaive(express5),
   'fastify-adapter': fastifyAdapter,
   'fastify-naive': fastifyNaive,
-  'node-adapter': nodeAdapter,
+  'node-adapter': () => nodeAdapter(RECEIVER_OPTIONS),
   'node-bare': nodeBare,
   ...NEYNAR_NODE_APPS,
 } as const;

@@ -38,10 +38,15 @@ let fastParsers: Readonly<Record<NeynarEventName, FastParse>> | undefined;
 
 /**
  * Each event's hand check of its schema (schema/fast-parse.ts): what the schema would hand on, or
- * `undefined` for data the schema must decide on, whose refusal then names the field.
+ * `undefined` for data the schema must decide on, whose refusal then names the field. One per
+ * schema: events that share a schema (`cast.created` and `cast.deleted`) share its check.
  */
 function buildFastParsers(): Readonly<Record<NeynarEventName, FastParse>> {
-  const { byEvent } = neynarSchemas();
-  const entries = Object.entries(byEvent).map(([name, schema]) => [name, createFastParse(schema) as FastParse]);
+  const bySchema = new Map<object, FastParse>();
+  const entries = Object.entries(neynarSchemas().byEvent).map(([name, schema]) => {
+    let parse = bySchema.get(schema);
+    if (parse === undefined) bySchema.set(schema, (parse = createFastParse(schema) as FastParse));
+    return [name, parse];
+  });
   return Object.fromEntries(entries) as Record<NeynarEventName, FastParse>;
 }

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { neynarSender } from '@social-webhooks/core';
 import { BENCH_SECRET } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
@@ -19,8 +18,3 @@ export const NEYNAR_RECEIVER_OPTIONS = {
     'trade.created': sink,
   },
 };
-
-/** Neynar's documented check, as its docs write it: the HMAC-SHA512 of the text in hex, `!==`. */
-export function signedByNeynar(text: string, signature: string | null | undefined): boolean {
-  return createHmac('sha512', BENCH_SECRET).update(text).digest('hex') === signature;
-}
