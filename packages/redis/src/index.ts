@@ -1,2 +1,3 @@
 export { DEFAULT_REDIS_PREFIX, redisStore, type RedisEvalClient, type RedisStoreOptions } from './redis-store.js';
 export { DEFAULT_TOKEN_PREFIX, redisTokenStore, type RedisTokenStoreOptions } from './redis-token-store.js';
+export { DEFAULT_NOTIFY_PREFIX, redisNotificationLimiter, type RedisNotificationLimiterOptions } from './redis-notification-limiter.js';
