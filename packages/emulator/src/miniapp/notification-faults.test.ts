@@ -40,7 +40,7 @@ describe('the notification route’s faults: 5xx, a slow answer, a 200 with a br
     });
     await expect(gaveUp).rejects.toThrow(/aborted/);
     const retried = await kit.notify([token], { notificationId: 'slow' });
-    expect(retried.ms).toBeLessThan(500);
+    expect(retried.ms).toBeLessThan(1000); // not held for the 1,000 ms: the fault was for one request
     expect(retried.json()).toMatchObject({ result: { successfulTokens: [token] } });
     expect(kit.emulator.miniApp.received(40).filter((item) => item.notificationId === 'slow')).toEqual([
       expect.objectContaining({ repeats: 1 }),
