@@ -27,7 +27,8 @@ const lines: string[] = [];
 let down = false;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 10, timeoutMs: 2000 } });
+  // Two notifications reach fid 3's token within a second: no 30 s interval between them here.
+  emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 10, timeoutMs: 2000 }, notificationLimits: { intervalMs: 0 } });
   const app = createApp({
     verifyAppKey: verifyAppKeyWithHub({ hubUrl: emulator.miniApp.hubUrl }),
     tokens,
