@@ -11,7 +11,7 @@ function miniAppSection() {
   return h('section', { id: 'miniapp' },
     h('h2', {}, 'Send a Mini App event'),
     h('div', { className: 'muted' }, 'As a Farcaster client: signed with the user’s app key, which the hub route ' + config.url + '/v1/onChainSignersByFid lists.'),
-    h('label', {}, 'webhookUrl ', h('input', { type: 'url', id: 'm-to', list: 'm-known', placeholder: 'http://localhost:3000/webhook', size: '34' })),
+    h('label', {}, 'webhookUrl ', h('input', { type: 'url', id: 'm-to', list: 'm-known', placeholder: 'http://127.0.0.1:3000/webhook', size: '34' })),
     h('datalist', { id: 'm-known' }),
     h('label', {}, 'Event ', h('select', { id: 'm-event' }, config.miniAppEventNames.map((name) => h('option', { value: name }, name)))),
     h('label', {}, 'fid ', numberInput('m-fid', '3'), ' client fid ', numberInput('m-app-fid', '', '9152')),
