@@ -104,4 +104,18 @@ describe('notify --redis, from a redisTokenStore to two Farcaster clients', () =
     );
     expect(away.out.stderr).toMatch(/could not reach Redis redis:\/\/127\.0\.0\.1:9: .*Is redis-server running\?/);
   });
+
+  it('fails with exit code 4 within --timeout when Redis hangs, rather than hang', async () => {
+    const run = io();
+    redis.server.freeze();
+    const started = Date.now();
+    try {
+      expect(await runCli(['notify', ...source, '--all', '--id', 'hung-1', ...message, '--timeout', '500'], run.io)).toBe(4);
+    } finally {
+      redis.server.thaw();
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(run.out.stderr).toMatch(/Redis redis:\/\/127\.0\.0\.1:\d+: no answer within 500 ms\. Is redis-server running\?/);
+    expect(warpcast.requests.filter((request) => request.notificationId === 'hung-1')).toEqual([]);
+  });
 });

@@ -133,6 +133,17 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     expect(both.out.stderr).toMatch(/--redis URL or --emulator URL, not both/);
   });
 
+  it('--help explains --id as the retry key and the exit codes of notify', async () => {
+    const run = io(env);
+    expect(await runCli(['notify', '--help'], run.io)).toBe(0);
+    expect(run.out.stdout).toMatch(
+      /--id ID +The notificationId \(required\), the retry key: .*running again with the same id notifies nobody twice/,
+    );
+    expect(run.out.stdout).toContain(
+      '  1   not every token delivered: some failed, a client refused the notification, or some are rate-limited',
+    );
+  });
+
   it('exits 4 when the emulator is not there', async () => {
     const run = io(env);
     expect(await runCli(['notify', '--emulator', 'http://127.0.0.1:9', '--all', '--id', 'x', ...message], run.io)).toBe(4);

@@ -78,6 +78,12 @@ export const notifyCommand: Command = {
     'social-webhooks notify --emulator http://127.0.0.1:4010 --to 3,4 --id welcome-3 --title Welcome --body "Thanks for adding us" --target-url https://example.com/',
     'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://example.com/digest --dry-run',
   ],
+  exitCodes: [
+    `  ${EXIT_CODES.ok}   every token delivered, already sent under this --id, or invalid and removed (or none to notify); --dry-run done`,
+    `  ${EXIT_CODES.failed}   not every token delivered: some failed, a client refused the notification, or some are rate-limited (the report says when to run again)`,
+    `  ${EXIT_CODES.usage}   usage error (bad flag or value, an invalid notification, no token source); nothing sent`,
+    `  ${EXIT_CODES.network}   Redis or the emulator did not answer`,
+  ],
   async run(context) {
     const notification = notificationFlags(context.values);
     const to = audienceFlag(context.values);
