@@ -24,6 +24,12 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
   let env: Record<string, string>;
   let source: string[];
 
+  /** Has the emulator, as the user's Farcaster client, send `event` to the Mini App. */
+  async function send(event: string, fid: number): Promise<void> {
+    const run = io(env);
+    expect(await runCli(['miniapp', 'send', '--to', app.url, '--event', event, '--fid', String(fid), '--wait'], run.io)).toBe(0);
+  }
+
   /** The users each request of this id reached, in the emulator's inbox. */
   async function reached(id: string): Promise<number[][]> {
     const answer = await fetch(`${emulator.url}/_emulator/miniapp/notifications`, { headers: { authorization: DEFAULT_API_KEY } });
@@ -37,10 +43,6 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     app = await startReceiver(async () => new Response(null, { status: 200 }));
     env = { WEBHOOKS_API_KEY: DEFAULT_API_KEY, WEBHOOKS_BASE_URL: emulator.url };
     source = ['--emulator', emulator.url];
-    const send = async (event: string, fid: number) => {
-      const run = io(env);
-      expect(await runCli(['miniapp', 'send', '--to', app.url, '--event', event, '--fid', String(fid), '--wait'], run.io)).toBe(0);
-    };
     for (const fid of [21, 22, 23, 24]) await send('notifications_enabled', fid);
     // Fid 24 turned notifications off: the emulator no longer honours its token, and notify skips it.
     await send('notifications_disabled', 24);
@@ -96,8 +98,20 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
   });
 
   it('exits 1 when the client refuses the notification, and says which client and why', async () => {
+    // A user of its own: the others had a notification within the 30-second interval a client may keep.
+    await send('notifications_enabled', 31);
     const run = io(env);
-    const args = ['notify', ...source, '--all', '--id', 'refused-1', ...message.slice(0, 4), '--target-url', 'https://127.0.0.1/digest'];
+    const args = [
+      'notify',
+      ...source,
+      '--to',
+      '31',
+      '--id',
+      'refused-1',
+      ...message.slice(0, 4),
+      '--target-url',
+      'https://127.0.0.1/digest',
+    ];
     expect(await runCli(args, run.io)).toBe(1);
     expect(run.out.stdout).toContain('Stopped clients (they refused the notification itself');
     expect(run.out.stdout).toContain(`  ${emulator.url}/_emulator/miniapp/notifications: `);
