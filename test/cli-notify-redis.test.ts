@@ -2,6 +2,7 @@ import { runCli, type CliIo } from '@social-webhooks/cli';
 import { redisTokenStore } from '@social-webhooks/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { runBin } from '../packages/cli/test/run-bin.js';
 import { useRedisClient } from './support/redis-client.js';
 
 // `social-webhooks notify --redis`: the tokens a receiver keeps in a redisTokenStore, sent to stand-in
@@ -93,6 +94,15 @@ describe('notify --redis, from a redisTokenStore to two Farcaster clients', () =
     expect(await store.get(300)).toEqual([]);
     expect(warpcast.delivered.get('301:digest-2')).toBe(1);
   });
+
+  it('runs as its own process: reaches new users, prints progress off a terminal, closes Redis and exits', async () => {
+    const store = redisTokenStore({ client: redis.client, prefix });
+    for (const fid of [400, 401]) await store.save({ fid, appFid: 9152, url: warpcast.url, token: warpcast.issue(fid, 9152) });
+    const result = await runBin(['notify', ...source, '--to', '400,401', '--id', 'bin-1', ...message]);
+    expect(result).toMatchObject({ code: 0, stderr: 'progress: 100% 2/2 tokens, 1 request(s)\n' });
+    expect(result.stdout).toContain('Sent to 2 token(s) in 1 request(s):\n  successful     2\n');
+    expect([warpcast.delivered.get('400:bin-1'), warpcast.delivered.get('401:bin-1')]).toEqual([1, 1]);
+  }, 60_000);
 
   it('refuses a --redis URL that is not redis:// (exit 2) and says so when Redis is not there (exit 4)', async () => {
     const bad = io();
