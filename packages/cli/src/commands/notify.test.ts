@@ -97,6 +97,14 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     expect(await reached('digest-1')).toEqual([[21, 22, 23]]);
   });
 
+  it('says so when a user has no token (notifications off), and exits 0: nobody to reach', async () => {
+    const run = io(env);
+    expect(await runCli(['notify', ...source, '--to', '24', '--id', 'digest-1', ...message], run.io)).toBe(0);
+    expect(run.out.stdout).toContain(
+      `Nobody to notify: no token for fid 24 in the emulator at ${emulator.url}.\nSent to 0 token(s) in 0 request(s):`,
+    );
+  });
+
   it('exits 1 when the client refuses the notification, and says which client and why', async () => {
     // A user of its own: the others had a notification within the 30-second interval a client may keep.
     await send('notifications_enabled', 31);
@@ -125,6 +133,10 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     ],
     [['--all', '--id', 'x', ...message.slice(0, 4), '--target-url', 'http://app.example.com/'], /--target-url must be https/],
     [['--all', '--id', 'x', ...message, '--domain', 'example.com'], /is not on your Mini App's domain "example.com"/],
+    [
+      ['--all', '--id', 'x', ...message, '--domain', 'https://app.example.com'],
+      /--domain is your Mini App's host name, such as example.com/,
+    ],
     [['--all', ...message], /missing --id/],
     [['--id', 'x', ...message], /missing --to FID\[,FID…\] \(or --all for every user\)/],
     [['--all', '--to', '3', '--id', 'x', ...message], /--to FID\[,FID…\] or --all, not both/],

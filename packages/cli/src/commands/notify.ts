@@ -116,6 +116,9 @@ export const notifyCommand: Command = {
       const retryAt = report.retryAt === undefined ? undefined : new Date(report.retryAt).toISOString();
       print(context, { notification, source: source.where, ...(plan !== undefined && { plan }), report: { ...report, retryAt } }, [
         ...(showProgress ? [] : [notificationLine(notification)]),
+        ...(report.targets === 0
+          ? [`Nobody to notify: no token for ${to === 'all' ? 'any user' : `fid ${[to].flat().join(', ')}`} in ${source.where}.`]
+          : []),
         ...reportLines(report),
       ]);
       return delivered(report) ? EXIT_CODES.ok : EXIT_CODES.failed;

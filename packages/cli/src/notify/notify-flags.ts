@@ -16,8 +16,19 @@ export function notificationFlags(values: ParsedArgs['values']): Notification {
     body: stringFlag(values, 'body', COMMAND, true),
     targetUrl: stringFlag(values, 'target-url', COMMAND, true),
   };
+  const domain = stringFlag(values, 'domain', COMMAND);
+  // Checked first, as createNotifier checks it: a URL here would read as every --target-url being elsewhere.
+  if (domain !== undefined && !/^[a-z0-9.-]+$/i.test(domain)) {
+    throw new CliError(
+      'usage_error',
+      `--domain is your Mini App's host name, such as example.com (no scheme, no path); got ${JSON.stringify(domain)}`,
+      {
+        command: COMMAND,
+      },
+    );
+  }
   try {
-    return checkNotification(notification, stringFlag(values, 'domain', COMMAND), 'notify');
+    return checkNotification(notification, domain, 'notify');
   } catch (error) {
     if (isWebhookError(error) && error.code === 'invalid_options') {
       // The core names the fields as its API spells them; the flags are what the user typed.
