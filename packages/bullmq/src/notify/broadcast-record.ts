@@ -9,7 +9,7 @@ export interface RecordClient {
 }
 
 interface RecordPipeline {
-  hset(key: string, ...fieldsAndValues: string[]): RecordPipeline;
+  hset(key: string, fields: Readonly<Record<string, string>>): RecordPipeline;
   pexpire(key: string, ms: number): RecordPipeline;
   exec(): Promise<unknown>;
 }
@@ -62,17 +62,17 @@ export class BroadcastRecord {
   async start(id: string, notification: Notification, to: NotificationAudience, now: number): Promise<boolean> {
     const meta = this.key(id, 'meta');
     if ((await this.client.hsetnx(meta, 'createdAt', String(now))) === 0) return false;
-    await this.write(meta, ['notification', JSON.stringify(notification), 'to', JSON.stringify(to)]);
+    await this.write(meta, { notification: JSON.stringify(notification), to: JSON.stringify(to) });
     return true;
   }
 
   plan(id: string, outcome: PlanOutcome): Promise<void> {
     const { planned, batches, done } = outcome;
-    return this.write(this.key(id, 'meta'), ['planned', String(planned), 'batches', String(batches), 'planDone', done ? '1' : '0']);
+    return this.write(this.key(id, 'meta'), { planned: String(planned), batches: String(batches), planDone: done ? '1' : '0' });
   }
 
   batch(id: string, jobId: string, outcome: BatchOutcome): Promise<void> {
-    return this.write(this.key(id, 'jobs'), [jobId, JSON.stringify(outcome)]);
+    return this.write(this.key(id, 'jobs'), { [jobId]: JSON.stringify(outcome) });
   }
 
   /** Records that the client at `url` refused the notification; true for the first to record it. */
@@ -85,12 +85,7 @@ export class BroadcastRecord {
     return (await this.client.hget(this.key(id, 'stopped'), url)) ?? undefined;
   }
 
-  async read(
-    id: string,
-  ): Promise<
-    | { meta: Record<string, string>; jobs: BatchOutcome[]; stopped: Record<string, string> }
-    | undefined
-  > {
+  async read(id: string): Promise<{ meta: Record<string, string>; jobs: BatchOutcome[]; stopped: Record<string, string> } | undefined> {
     const [meta, jobs, stopped] = await Promise.all([
       this.client.hgetall(this.key(id, 'meta')),
       this.client.hgetall(this.key(id, 'jobs')),
@@ -100,8 +95,8 @@ export class BroadcastRecord {
     return { meta, jobs: Object.values(jobs).map((value) => JSON.parse(value) as BatchOutcome), stopped };
   }
 
-  private async write(key: string, fieldsAndValues: string[]): Promise<void> {
-    await this.client.multi().hset(key, ...fieldsAndValues).pexpire(key, this.keepMs).exec();
+  private async write(key: string, fields: Readonly<Record<string, string>>): Promise<void> {
+    await this.client.multi().hset(key, fields).pexpire(key, this.keepMs).exec();
   }
 }
 

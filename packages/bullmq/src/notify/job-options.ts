@@ -19,7 +19,8 @@ export type ResolvedKeep = Required<KeepOptions>;
 export function resolveKeep(options: KeepOptions, fail: (message: string) => never): ResolvedKeep {
   const count = (name: keyof KeepOptions, fallback: number): number => {
     const value = options[name] ?? fallback;
-    if (!Number.isSafeInteger(value) || value < 1) fail(`\`${name}\` must be a positive whole number of ms (default ${fallback}); got ${String(options[name])}.`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      fail(`\`${name}\` must be a positive whole number of ms (default ${fallback}); got ${String(options[name])}.`);
     return value;
   };
   return {

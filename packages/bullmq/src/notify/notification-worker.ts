@@ -18,8 +18,7 @@ import { runPlan } from './run-plan.js';
  * `limiter`, `fetch`, `timeoutMs`, `retries`, `retryDelayMs`, `rateLimitRetryMs`, `logger`, `onBatch`),
  * with their defaults. `concurrency` here is the batches this process sends at once.
  */
-export interface NotificationWorkerOptions
-  extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency'>, KeepOptions {
+export interface NotificationWorkerOptions extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency'>, KeepOptions {
   /** Where Redis is: `{ host, port }`, or an ioredis instance. Required. */
   readonly connection: ConnectionOptions;
   /** The queue's name, as the broadcaster's. Default `notifications`. */
@@ -48,8 +47,28 @@ export interface NotificationWorker {
 
 export const DEFAULT_RATE_LIMIT_ROUNDS = 10;
 
-const NOTIFIER_KEYS = ['store', 'limiter', 'fetch', 'timeoutMs', 'retries', 'retryDelayMs', 'rateLimitRetryMs', 'logger', 'onBatch'] as const;
-const OWN_KEYS = ['connection', 'queueName', 'concurrency', 'rateLimitRounds', 'instrumentation', 'workerOptions', 'keepCompletedMs', 'keepFailedMs', 'keepMs'];
+const NOTIFIER_KEYS = [
+  'store',
+  'limiter',
+  'fetch',
+  'timeoutMs',
+  'retries',
+  'retryDelayMs',
+  'rateLimitRetryMs',
+  'logger',
+  'onBatch',
+] as const;
+const OWN_KEYS = [
+  'connection',
+  'queueName',
+  'concurrency',
+  'rateLimitRounds',
+  'instrumentation',
+  'workerOptions',
+  'keepCompletedMs',
+  'keepFailedMs',
+  'keepMs',
+];
 
 /**
  * Sends the broadcasts a {@link notificationBroadcaster} queues, in any number of processes: a plan
@@ -96,7 +115,8 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
   const resolved = resolveNotifierOptions(notifier as unknown as NotifierOptions, '@social-webhooks/bullmq: notificationWorker()');
   const whole = (name: 'concurrency' | 'rateLimitRounds', fallback: number, least: number): number => {
     const value = options[name] ?? fallback;
-    if (!Number.isSafeInteger(value) || value < least) fail(`\`${name}\` must be an integer of at least ${least} (default ${fallback}); got ${String(options[name])}.`);
+    if (!Number.isSafeInteger(value) || value < least)
+      fail(`\`${name}\` must be an integer of at least ${least} (default ${fallback}); got ${String(options[name])}.`);
     return value;
   };
   const concurrency = whole('concurrency', DEFAULT_NOTIFY_CONCURRENCY, 1);

@@ -98,14 +98,23 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
   await runner.record.batch(id, job.id ?? '', outcome);
 
   if (result.stop !== undefined && (await runner.record.stop(id, url, result.stop))) {
-    options.logger.error(`social-webhooks: the client at ${new URL(url).host} refused notification "${notification.notificationId}": ${result.stop}`, {
-      code: 'notification_refused',
-      hint: 'the rest of its tokens are not sent. domain_mismatch / target_url_mismatch: targetUrl must be on the domain of your Mini App manifest.',
-    });
+    options.logger.error(
+      `social-webhooks: the client at ${new URL(url).host} refused notification "${notification.notificationId}": ${result.stop}`,
+      {
+        code: 'notification_refused',
+        hint: 'the rest of its tokens are not sent. domain_mismatch / target_url_mismatch: targetUrl must be on the domain of your Mini App manifest.',
+      },
+    );
   }
   const parent = job.id ?? '';
   if (limited.length > 0) {
-    const data: BatchJobData = { ...job.data, targets: limited.map((entry) => entry.target), kind: 'limited', round: round + 1, attempt: 0 };
+    const data: BatchJobData = {
+      ...job.data,
+      targets: limited.map((entry) => entry.target),
+      kind: 'limited',
+      round: round + 1,
+      attempt: 0,
+    };
     const delay = Math.max(0, retryAt - Date.now());
     await runner.queue.add('batch', data, { ...runner.jobOptions, jobId: followUpJobId(parent, 'limited'), delay });
   }
