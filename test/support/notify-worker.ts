@@ -26,7 +26,9 @@ const { worker, close } = notificationWorker({
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return response;
   },
-  onBatch: (result) => write(`BATCH ${result.successful.length}`),
+  onBatch: (result) => {
+    write(`BATCH ${result.successful.length}`);
+  },
   // Short lock and stalled check, so a killed worker's batches are taken over within seconds.
   workerOptions: { lockDuration: 1000, stalledInterval: 500 },
 });
