@@ -26,6 +26,7 @@ export {
   type QueuedBroadcast,
 } from './notify/notification-broadcaster.js';
 export {
+  DEFAULT_MAX_STALLED,
   DEFAULT_RATE_LIMIT_ROUNDS,
   notificationWorker,
   type NotificationWorker,

@@ -33,7 +33,7 @@ export interface NotificationWorkerOptions extends Omit<NotifierOptions, 'domain
   readonly rateLimitRounds?: number;
   /** Spans and metrics per batch: `otelInstrumentation()` from `@social-webhooks/otel`. Default: none. */
   readonly instrumentation?: NotifyInstrumentation;
-  /** Any other BullMQ worker setting (`stalledInterval`, `lockDuration`, …). */
+  /** Any other BullMQ worker setting (`stalledInterval`, `lockDuration`, …); `maxStalledCount` defaults to 5 here. */
   readonly workerOptions?: Omit<WorkerOptions, 'connection' | 'concurrency' | 'autorun'>;
 }
 
@@ -46,6 +46,8 @@ export interface NotificationWorker {
 }
 
 export const DEFAULT_RATE_LIMIT_ROUNDS = 10;
+/** Times a batch job whose worker died is handed to another before BullMQ fails it; `workerOptions.maxStalledCount` overrides it. */
+export const DEFAULT_MAX_STALLED = 5;
 
 const NOTIFIER_KEYS = [
   'store',
@@ -155,7 +157,9 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
       if (job.data.type === 'plan') return runPlan(job as Job<PlanJobData>, resolved.store, queue, ready.record, jobOptions);
       return runBatch(ready, job as Job<BatchJobData>);
     },
-    { ...options.workerOptions, connection, concurrency },
+    // A batch whose worker died is taken over up to 5 times (BullMQ's default is 1, then the job
+    // fails): sending a batch again is safe (the same notificationId, and the limiter's record).
+    { maxStalledCount: DEFAULT_MAX_STALLED, ...options.workerOptions, connection, concurrency },
   );
   // BullMQ reconnects by itself; without a listener an `error` event would stop the process.
   worker.on('error', () => undefined);
