@@ -114,7 +114,7 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
    * route; with one, `traced` finishes it inside the delivery's span.
    */
   function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined, started: number): Outcome | Promise<Outcome> {
-    const proof = checkHeader(delivery.header);
+    const proof = checkHeader(delivery.header, delivery.getHeader);
     return proof instanceof Promise
       ? proof.then((step) => afterHeader(delivery, scope, started, step))
       : afterHeader(delivery, scope, started, proof);
@@ -195,7 +195,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
   const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
   const report = { status: result.status, code: result.code, eventName, durationMs, afterResponse };
-  return result.error === undefined ? report : { ...report, error: result.error };
+  const withHint = result.hint === undefined ? report : { ...report, hint: result.hint };
+  return result.error === undefined ? withHint : { ...withHint, error: result.error };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

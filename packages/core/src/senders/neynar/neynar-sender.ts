@@ -5,6 +5,7 @@ import type { ResolvedLogger } from '../../observe/logger.js';
 import { proceed, refusal, type Step, type Stop } from '../../result.js';
 import { DEFAULT_DELIVERY_ID_HEADERS } from '../../dedupe/delivery-id.js';
 import type { ReceivedEvent, Sender, SenderSteps } from '../sender.js';
+import { recogniseOtherSender } from '../recognise-sender.js';
 import { NEYNAR_EVENT_NAMES } from './event-names.js';
 import { createHmacSha512 } from './hmac-sha512.js';
 import { matchSignature } from './match-signature.js';
@@ -78,8 +79,8 @@ export function neynarSender(options: NeynarSenderOptions): Sender<NeynarEvents>
       const hmac = createHmacSha512();
       return {
         header: NEYNAR_SIGNATURE_HEADER,
-        checkHeader(value) {
-          if (value === null || value === undefined || value === '') return SIGNATURE_MISSING;
+        checkHeader(value, headers) {
+          if (value === null || value === undefined || value === '') return recogniseOtherSender('neynar', headers) ?? SIGNATURE_MISSING;
           const signature = parseSignature(value);
           return signature instanceof Uint8Array ? proceed(signature) : signature;
         },
