@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { webhookHandler } from '../web/webhook-handler.js';
-import type { LogFields } from '../observe/logger.js';
+import { webhookHandler, type WebHandler } from '../web/webhook-handler.js';
+import type { LogFields, Logger } from '../observe/logger.js';
 import { neynarSender } from './neynar/neynar-sender.js';
 import { miniAppSender } from './miniapp/miniapp-sender.js';
 import { createMiniAppTestSigner, type MiniAppTestSigner } from './miniapp/sign-event.js';
@@ -19,19 +19,18 @@ beforeAll(async () => {
   signer = await createMiniAppTestSigner();
 });
 
-type Build = Omit<Parameters<typeof webhookHandler>[0], 'logger'>;
-const receivers: Record<string, () => Build> = {
-  founding: () => ({ secret: FOUNDING_SECRET }),
-  Neynar: () => ({ sender: neynarSender({ secrets: NEYNAR_SECRET }) }),
-  'Mini App': () => ({ sender: miniAppSender({ verifyAppKey: () => Promise.reject(new Error('never asked')) }) }),
+type Build = (logger: Logger) => WebHandler;
+const receivers: Record<string, Build> = {
+  founding: (logger) => webhookHandler({ secret: FOUNDING_SECRET, logger }),
+  Neynar: (logger) => webhookHandler({ sender: neynarSender({ secrets: NEYNAR_SECRET }), logger }),
+  'Mini App': (logger) =>
+    webhookHandler({ sender: miniAppSender({ verifyAppKey: () => Promise.reject(new Error('never asked')) }), logger }),
 };
 
 async function deliver(build: Build, headers: Record<string, string>, body: string) {
   const logs: { message: string; fields: LogFields }[] = [];
   const log = (message: string, fields: LogFields) => void logs.push({ message, fields });
-  const handle = webhookHandler({ ...build, logger: { debug: log, info: log, warn: log, error: log } } as Parameters<
-    typeof webhookHandler
-  >[0]);
+  const handle = build({ debug: log, info: log, warn: log, error: log });
   const response = await handle(
     new Request('http://localhost/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }),
   );
@@ -50,7 +49,7 @@ describe("a delivery at another sender's route", () => {
   ] as const)(
     'at a %s receiver, %s is answered 401 wrong_sender, and the answer and the log line name the sender to configure',
     async (route, _what, headers, body, fix) => {
-      const { status, body: answer, logs } = await deliver(receivers[route]!(), headers, body);
+      const { status, body: answer, logs } = await deliver(receivers[route]!, headers, body);
       expect(status).toBe(401);
       expect(answer.error).toBe('wrong_sender');
       expect(answer.message).toContain(fix);
@@ -62,26 +61,26 @@ describe("a delivery at another sender's route", () => {
   );
 
   it("at a Neynar or founding receiver, a Mini App event (no header) keeps its missing-proof code, and the log line's hint names miniAppSender", async () => {
-    const event = await signer.sign(3, { event: 'miniapp_added' });
+    const event = JSON.stringify(await signer.sign(3, { event: 'miniapp_added' }));
     for (const [route, code] of [
       ['Neynar', 'signature_missing'],
       ['founding', 'header_missing'],
     ] as const) {
-      const { status, body: answer, logs } = await deliver(receivers[route]!(), {}, event);
+      const { status, body: answer, logs } = await deliver(receivers[route]!, {}, event);
       expect({ status, code: answer.error }).toEqual({ status: 401, code });
       expect(logs.find((entry) => entry.fields.code === code)?.fields.hint).toContain('`sender: miniAppSender({ verifyAppKey })`');
     }
   });
 
   it("is not confused with the route's own deliveries: each sender's genuine delivery at its own route passes the header step", async () => {
-    expect((await deliver(receivers.Neynar!(), neynarHeaders, neynarBody)).status).toBe(200);
-    expect((await deliver(receivers.founding!(), foundingHeaders, foundingBody)).status).toBe(200);
+    expect((await deliver(receivers.Neynar!, neynarHeaders, neynarBody)).status).toBe(200);
+    expect((await deliver(receivers.founding!, foundingHeaders, foundingBody)).status).toBe(200);
     // Its own proof present, another sender's mark beside it changes nothing.
-    expect((await deliver(receivers.Neynar!(), { ...neynarHeaders, ...foundingHeaders }, neynarBody)).status).toBe(200);
+    expect((await deliver(receivers.Neynar!, { ...neynarHeaders, ...foundingHeaders }, neynarBody)).status).toBe(200);
   });
 
   it('a forged founding header value at a Neynar route is still wrong_sender, never a pass', async () => {
-    const { status, body } = await deliver(receivers.Neynar!(), { 'x-airstack-webhook': 'forged' }, neynarBody);
+    const { status, body } = await deliver(receivers.Neynar!, { 'x-airstack-webhook': 'forged' }, neynarBody);
     expect({ status, error: body.error }).toEqual({ status: 401, error: 'wrong_sender' });
   });
 });
