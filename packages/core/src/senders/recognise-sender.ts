@@ -32,7 +32,7 @@ const MARKS: readonly SenderMark[] = [
   mark(
     'airstack',
     'x-airstack-webhook',
-    "a delivery of the founding service (Airstack's webhooks)",
+    'a delivery of the founding service',
     'build the receiver with its `secret` and no `sender` (the founding sender is the default)',
   ),
 ];
