@@ -6,7 +6,7 @@ import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
 import { codeBlocks, readMarkdown } from './support/markdown.js';
 
-// Each quickstart of the start page, tried as its "Try it" says: the snippet run whole (as
+// Each quickstart of the start page (and docs/neynar.md's Express one), tried as its "Try it" says: the snippet run whole (as
 // readme-framework-quickstarts.test.ts runs it, but for the framework import and the ports), and
 // every command of the shell block under it run as written: `npx social-webhooks …` is the CLI of
 // this workspace, `curl` is curl, in a folder holding the files the section gives. Each command's
@@ -17,31 +17,44 @@ const cli = new URL('../packages/cli/src/bin.ts', import.meta.url).pathname;
 const run = promisify(execFile);
 
 interface Section {
-  readonly heading: string;
   readonly code: string;
   readonly shell: string;
-  /** The files the section gives by name (`forged-event.json`), by name. */
+  /** The files the section gives (`forged-event.json`), by name. */
   readonly files: Record<string, string>;
 }
 
-function section(heading: string): Section {
-  const blocks = codeBlocks('README.md').filter((block) => block.heading === heading);
-  const code = blocks.find((block) => block.lang === 'ts')?.code;
-  const shell = blocks.find((block) => block.lang === 'sh')?.code;
-  if (code === undefined || shell === undefined) throw new Error(`README.md › ${heading}: no ts block, or no sh block after it`);
+/** Where a quickstart and its "Try it" are: the ts block under `heading`, the sh block under `tryIt`. */
+interface TryIt {
+  readonly file: string;
+  readonly heading: string;
+  readonly tryIt: string;
+}
+
+const TRY_ITS: readonly TryIt[] = [
+  { file: 'README.md', heading: 'Neynar', tryIt: 'Neynar' },
+  { file: 'README.md', heading: 'Mini App events', tryIt: 'Mini App events' },
+  { file: 'README.md', heading: 'The founding service', tryIt: 'The founding service' },
+  { file: 'docs/neynar.md', heading: 'Express', tryIt: 'Try it' },
+];
+
+function section({ file, heading, tryIt }: TryIt): Section {
+  const blocks = codeBlocks(file);
+  const code = blocks.find((block) => block.heading === heading && block.lang === 'ts')?.code;
+  const shell = blocks.find((block) => block.heading === tryIt && block.lang === 'sh')?.code;
+  if (code === undefined || shell === undefined) throw new Error(`${file}: no ts block under ${heading}, or no sh block under ${tryIt}`);
   const files: Record<string, string> = {};
-  for (const block of blocks.filter((candidate) => candidate.lang === 'json')) {
+  for (const block of blocks.filter((candidate) => candidate.heading === tryIt && candidate.lang === 'json')) {
     // The paragraph just above the block names the file.
-    const above = readMarkdown('README.md')
+    const above = readMarkdown(file)
       .split('\n')
       .slice(0, block.line - 1)
       .join('\n')
       .trimEnd();
     const name = /`([\w.-]+\.json)`/.exec(above.slice(above.lastIndexOf('\n\n')))?.[1];
-    if (name === undefined) throw new Error(`README.md:${block.line}: a json block that no file name introduces`);
+    if (name === undefined) throw new Error(`${file}:${block.line}: a json block that no file name introduces`);
     files[name] = block.code;
   }
-  return { heading, code, shell, files };
+  return { code, shell, files };
 }
 
 /** A line of a shell block: its words as the shell splits them (single quotes, no expansion). */
@@ -75,20 +88,20 @@ function parseShell(shell: string): { env: Record<string, string>; commands: Com
 const withPorts = (text: string, app: number, emulator: number) =>
   text.replaceAll('3000', String(app)).replaceAll('4010', String(emulator));
 
-describe.each(['Neynar', 'Mini App events', 'The founding service'])('README.md › %s, tried as "Try it" says', (heading) => {
+describe.each(TRY_ITS)('$file › $heading, tried as "Try it" says', (where) => {
   const children: ChildServer[] = [];
   afterAll(() => Promise.all(children.map((child) => child.stop())));
 
   it('answers each command as its comment says: a genuine delivery handled, a forged one refused', async () => {
-    const { code, shell, files } = section(heading);
+    const { code, shell, files } = section(where);
     const [appPort, emulatorPort] = [await freePort(), await freePort()];
     const { env, commands } = parseShell(withPorts(shell, appPort, emulatorPort));
-    const dir = new URL(`${heading.toLowerCase().replace(/[^a-z]+/g, '-')}/`, scratch);
+    const dir = new URL(`${`${where.file}-${where.heading}`.toLowerCase().replace(/[^a-z]+/g, '-')}/`, scratch);
     mkdirSync(dir, { recursive: true });
     for (const [name, text] of Object.entries(files)) writeFileSync(new URL(name, dir), text);
 
     let app = code.replace("from 'express'", "from 'express5'");
-    if (heading === 'Mini App events') app = useEmulatorHub(app);
+    if (where.heading === 'Mini App events') app = useEmulatorHub(app);
     const file = new URL('app.ts', dir);
     writeFileSync(file, `${withPorts(app, appPort, emulatorPort)}\nconsole.log('LISTENING ${appPort}');\n`);
 
