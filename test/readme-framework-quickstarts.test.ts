@@ -78,7 +78,23 @@ const QUICKSTARTS: readonly Quickstart[] = [
     runtime: 'deno',
     eventName: 'follow.deleted',
   },
+  ...(['core', 'express', 'fastify', 'hono', 'node'] as const).map(packageQuickstart),
 ];
+
+/** A package page's quickstart: the first ts block under its title, a Neynar receiver. */
+function packageQuickstart(name: 'core' | 'express' | 'fastify' | 'hono' | 'node'): Quickstart {
+  const file = `packages/${name}/README.md`;
+  const heading = `@social-webhooks/${name}`;
+  const sender = 'neynar';
+  if (name === 'core')
+    return { file, heading, sender, from: 'Bun.serve(', to: 'Bun.serve(', seen: `${cast.author.fid} ${cast.hash}`, runtime: 'bun' };
+  if (name === 'express')
+    return { file, heading, sender, from: "from 'express'", to: "from 'express5'", seen: `${cast.author.fid} ${cast.hash} /webhook` };
+  if (name === 'fastify') return { file, heading, sender, from: "from 'fastify'", to: "from 'fastify5'", seen: undefined };
+  if (name === 'hono')
+    return { file, heading, sender, from: "from '@hono/node-server'", to: "from '@hono/node-server'", seen: `${cast.hash} /webhook` };
+  return { file, heading, sender, from: "from 'node:http'", to: "from 'node:http'", seen: `${cast.hash} /webhook` };
+}
 
 /** The command that runs a file on the quickstart's runtime, as the conformance suite runs its servers. */
 function command(runtime: Quickstart['runtime'], file: string): [string, string[]] {
