@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventName } from '@social-webhooks/core';
-import { buildDelivery, buildNeynarDelivery, neynarSampleEvent } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery, neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
 import { codeBlocks } from './support/markdown.js';
@@ -77,6 +77,14 @@ const QUICKSTARTS: readonly Quickstart[] = [
     index: 1,
     runtime: 'deno',
     eventName: 'follow.deleted',
+  },
+  {
+    file: 'docs/frameworks.md',
+    heading: 'Hono',
+    from: "from '@hono/node-server'",
+    to: "from '@hono/node-server'",
+    seen: `${sampleEvent('profile.updated').data.userId} /webhook`,
+    eventName: 'profile.updated',
   },
   ...(['core', 'express', 'fastify', 'hono', 'node'] as const).map(packageQuickstart),
 ];
