@@ -21,7 +21,8 @@ it('runs every sender, the senders of 2026 first, and reports what happened', as
   // Mini App events: verified through the emulator's hub, the token stored and used, a forgery refused.
   expect(text).toMatch(/signed miniapp_added of fid 3 .*\n\s+-> .*: delivered \(attempts: 200\)/);
   expect(text).toContain('miniapp_added: fid 3 in client 9152');
-  expect(text).toContain('A notification sent with the stored token: 1 token reached');
+  expect(text).toContain("The backend's welcome, sent with the stored token: welcome to fid 3: 1 delivered");
+  expect(text).toContain("the emulator's client received 1 notification for fid 3");
   expect(text).toMatch(/401 \{"error":"app_key_invalid"/);
 
   // The founding service: both body forms handled, the rest filtered out, a forgery refused.
