@@ -4,13 +4,15 @@ import { isNeynarEventName, type NeynarEventName } from '@social-webhooks/core';
 import { buildNeynarDelivery } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
-import { npmBinary } from './support/runtimes.js';
+import { Miniflare } from 'miniflare';
+import { bundleWorker, npmBinary } from './support/runtimes.js';
 
 // docs/neynar.md's quickstarts, run as a user pastes them: the servers (Express, Fastify, Hono on
 // @hono/node-server, Node, Koa, NestJS) in a child process on Node as
 // readme-framework-quickstarts.test.ts runs the README's, but for the framework import (the suite
 // installs each major under an alias) and the port; the Bun and Deno servers the same way, on Bun and
-// on Deno; the modules (Next.js, the Worker, Lambda) imported and called. Each gets a delivery signed
+// on Deno; the Worker on workerd (Miniflare), bundled as the runtime tests bundle theirs; the modules
+// (the Next.js route, Lambda) imported and called. Each gets a delivery signed
 // with the secret it reads, and a forged one.
 const guide = readFileSync(new URL('../docs/neynar.md', import.meta.url), 'utf8');
 const scratch = new URL('./.tmp/', import.meta.url);
@@ -121,7 +123,27 @@ describe.each(all.filter((snippet) => serverOf(snippet) !== undefined))('$headin
   });
 });
 
-describe.each(all.filter((snippet) => serverOf(snippet) === undefined))('$heading ($type)', (snippet) => {
+/** The Worker: its module exports `default { fetch }` and reads its secret from the env binding. */
+const isWorker = ({ code }: Snippet) => code.includes('ExecutionContext') && code.includes('export default {');
+
+describe.each(all.filter(isWorker))('$heading (a Worker)', (snippet) => {
+  let miniflare: Miniflare | undefined;
+  afterAll(() => miniflare?.dispose());
+
+  it('runs as pasted on workerd (Miniflare), the secret a binding: a signed delivery 200, a forged one 401', async () => {
+    mkdirSync(scratch, { recursive: true });
+    const file = new URL(`neynar-quickstart-${all.indexOf(snippet)}-worker.ts`, scratch);
+    writeFileSync(file, snippet.code);
+    const script = await bundleWorker(file.pathname);
+    miniflare = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01', bindings: { NEYNAR_WEBHOOK_SECRET: SECRET } });
+    const url = new URL('/webhook', await miniflare.ready);
+    const post = async (secret?: string) => (await fetch(url, { method: 'POST', ...(await signed(snippet.type, secret)) })).status;
+    expect(await post()).toBe(200);
+    expect(await post('forged')).toBe(401);
+  });
+});
+
+describe.each(all.filter((snippet) => serverOf(snippet) === undefined && !isWorker(snippet)))('$heading ($type)', (snippet) => {
   const logged = vi.fn();
   beforeEach(() => {
     vi.stubEnv('NEYNAR_WEBHOOK_SECRET', SECRET);
@@ -150,22 +172,12 @@ type Built = Awaited<ReturnType<typeof signed>>;
 /** How each kind of module takes a delivery, answering its status. */
 function entryOf(module: Record<string, unknown>) {
   const request = ({ headers, body }: Built) => new Request('http://localhost/webhook', { method: 'POST', headers, body });
-  const {
-    default: main,
-    POST,
-    handler,
-  } = module as {
-    default?: { fetch?: (request: Request, env: object, ctx: object) => Promise<Response> };
+  const { POST, handler } = module as {
     POST?: (request: Request) => Promise<Response>;
     handler?: (event: { headers: Record<string, string>; body: string; isBase64Encoded: boolean }) => Promise<{ statusCode: number }>;
   };
   if (POST !== undefined) return async (built: Built) => (await POST(request(built))).status;
   if (handler !== undefined)
     return async ({ headers, body }: Built) => (await handler({ headers, body, isBase64Encoded: false })).statusCode;
-  if (typeof main?.fetch === 'function') {
-    const fetchOf = main.fetch;
-    return async (built: Built) =>
-      (await fetchOf(request(built), { NEYNAR_WEBHOOK_SECRET: SECRET }, { waitUntil: () => undefined })).status;
-  }
   throw new Error(`a docs/neynar.md snippet exports nothing the test knows how to call: ${Object.keys(module).join(', ')}`);
 }
