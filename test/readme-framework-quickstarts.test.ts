@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Miniflare } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EventName } from '@social-webhooks/core';
 import { buildDelivery, buildNeynarDelivery, neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
 import { codeBlocks } from './support/markdown.js';
-import { npmBinary } from './support/runtimes.js';
+import { bundleWorker, npmBinary } from './support/runtimes.js';
 
 // Quickstarts of the start page and the guides, copied as a user would, run whole in their own
 // process, on the runtime they name, as they are but for the framework import (the suite installs
@@ -158,3 +159,31 @@ describe.each(QUICKSTARTS)(
     });
   },
 );
+
+// The Workers of the guides, on workerd (Miniflare), bundled as the runtime suite bundles its
+// Worker, with the environment as bindings: a delivery answered 200, a forged one 401.
+const WORKERS: readonly Pick<Quickstart, 'file' | 'heading' | 'index' | 'sender'>[] = [
+  { file: 'docs/runtimes.md', heading: 'Cloudflare Workers', index: 0 },
+  { file: 'docs/runtimes.md', heading: 'Cloudflare Workers', index: 1, sender: 'neynar' },
+];
+
+describe.each(WORKERS)('Worker $file › $heading #$index, on workerd', ({ file, heading, index, sender }) => {
+  let miniflare: Miniflare | undefined;
+  afterAll(() => miniflare?.dispose());
+
+  it('receives a delivery, and refuses a forged one', async () => {
+    const code = quickstart(file, heading, index);
+    expect(code).toContain('export default {');
+    mkdirSync(scratch, { recursive: true });
+    const path = new URL(`quickstart-${file.replace(/[^a-z0-9]+/gi, '-')}-worker-${index ?? 0}.ts`, scratch);
+    writeFileSync(path, code);
+    const script = await bundleWorker(path.pathname);
+    const bindings = { WEBHOOK_SECRET: SECRET, NEYNAR_WEBHOOK_SECRET: SECRET };
+    miniflare = new Miniflare({ modules: true, script, compatibilityDate: '2025-01-01', bindings });
+    const url = new URL('/webhook', await miniflare.ready);
+    const { genuine, forged } = await deliveries(sender);
+    const response = await fetch(url, { method: 'POST', ...genuine });
+    expect([response.status, await response.json()]).toEqual([200, 'ok']);
+    expect((await fetch(url, { method: 'POST', ...forged })).status).toBe(401);
+  });
+});
