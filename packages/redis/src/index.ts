@@ -1,2 +1,3 @@
 export { DEFAULT_REDIS_PREFIX, redisStore, type RedisEvalClient, type RedisStoreOptions } from './redis-store.js';
 export { DEFAULT_TOKEN_PREFIX, redisTokenStore, type RedisTokenStoreOptions } from './redis-token-store.js';
+export { DEFAULT_APP_KEY_PREFIX, redisAppKeyStore, type RedisAppKeyStoreOptions } from './redis-app-key-store.js';

@@ -40,4 +40,12 @@ export interface AppKeyStore {
   acquireLookup(budget: LookupBudget): Promise<LookupGrant>;
   /** Refuses every lookup for `ms` (a hub's 429 and its `Retry-After`). */
   pauseLookups(ms: number): Promise<void>;
+  /**
+   * Claims the fetch of a FID's list for `leaseMs`, so one instance asks the hub while the others
+   * wait for its list: `true` when this caller should fetch. A store of one process may always
+   * answer `true` (the lookup already shares one call per FID within a process).
+   */
+  claimFetch(fid: number, leaseMs: number): Promise<boolean>;
+  /** Ends a claim of {@link claimFetch} once its list is stored, or its fetch failed. */
+  releaseFetch(fid: number): Promise<void>;
 }

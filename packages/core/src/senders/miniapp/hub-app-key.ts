@@ -50,6 +50,29 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
   // The calls in flight, by FID: an event that needs a FID's list while it is being fetched waits for it.
   const flights = new Map<number, Promise<SignerList>>();
 
+  /**
+   * A list of `fid` fetched after `since`: this instance's own call, or, while another instance
+   * sharing the store holds the fetch, the list that one stores (polled, within `timeoutMs`).
+   */
+  async function fetchShared(fid: number, since: number): Promise<SignerList> {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      if (await store.claimFetch(fid, budget.leaseMs)) {
+        try {
+          return await fetchList(fid);
+        } finally {
+          await store.releaseFetch(fid);
+        }
+      }
+      if (Date.now() >= deadline) {
+        throw new Error(`another instance's lookup of this FID did not store a list within ${options.timeoutMs} ms (the timeoutMs option)`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, SHARED_POLL_MS));
+      const stored = await store.getSigners(fid);
+      if (stored !== undefined && stored.fetchedAt > since) return stored;
+    }
+  }
+
   async function fetchList(fid: number): Promise<SignerList> {
     const grant = await store.acquireLookup(budget);
     if (!grant.ok) throw budgetError(grant.reason, grant.retryAfterMs, budget);
@@ -65,10 +88,10 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
     }
   }
 
-  function lookUp(fid: number): Promise<SignerList> {
+  function lookUp(fid: number, since: number): Promise<SignerList> {
     let flight = flights.get(fid);
     if (flight === undefined) {
-      flight = fetchList(fid).finally(() => flights.delete(fid));
+      flight = fetchShared(fid, since).finally(() => flights.delete(fid));
       flights.set(fid, flight);
     }
     return flight;
@@ -78,9 +101,12 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
     const key = appKey.toLowerCase();
     const kept = cacheMs > 0 ? await store.getSigners(fid) : undefined;
     if (kept !== undefined && (Object.hasOwn(kept.keys, key) || Date.now() - kept.fetchedAt < recheckMs)) return answer(kept, key);
-    return answer(await lookUp(fid), key);
+    return answer(await lookUp(fid, kept?.fetchedAt ?? -1), key);
   };
 }
+
+// How often an instance waiting for another's fetch looks for its list.
+const SHARED_POLL_MS = 20;
 
 function answer(list: SignerList, key: string): VerifyAppKeyResult {
   if (!Object.hasOwn(list.keys, key)) return { valid: false };

@@ -113,7 +113,7 @@ export function checkHubOptions(options: HubOptions, name: string): ResolvedHubO
   }
   const { store } = options;
   if (store !== undefined) {
-    const methods = ['getSigners', 'setSigners', 'acquireLookup', 'pauseLookups'] as const;
+    const methods = ['getSigners', 'setSigners', 'acquireLookup', 'pauseLookups', 'claimFetch', 'releaseFetch'] as const;
     if (typeof store !== 'object' || store === null || methods.some((method) => typeof store[method] !== 'function')) {
       fail(
         '`store` must be an app key store (getSigners, setSigners, acquireLookup, pauseLookups): redisAppKeyStore({ client }) or memoryAppKeyStore().',

@@ -68,5 +68,12 @@ export function memoryAppKeyStore(options: MemoryAppKeyStoreOptions = {}): AppKe
     async pauseLookups(ms) {
       pausedUntil = Math.max(pausedUntil, Date.now() + ms);
     },
+    // One process: the lookup's own single flight per FID is the whole story.
+    async claimFetch() {
+      return true;
+    },
+    async releaseFetch() {
+      return;
+    },
   };
 }
