@@ -1,32 +1,27 @@
-import { createClient } from 'redis';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  miniAppSender,
-  verifyAppKeyWithHub,
-  verifyAppKeyWithNeynar,
-  webhookHandler,
-  type AppKeyStore,
-  type HubOptions,
-} from '@social-webhooks/core';
+import { miniAppSender, verifyAppKeyWithHub, verifyAppKeyWithNeynar, webhookHandler } from '@social-webhooks/core';
 import { createMiniAppSigner, type MiniAppSigner } from '@social-webhooks/core/testing';
-import { redisAppKeyStore } from '@social-webhooks/redis';
+import { startChildServer, type ChildServer } from './support/child-server.js';
 import { startLocalHub, type LocalHub } from './support/local-hub.js';
-import type { RedisClient } from './support/redis-client.js';
+import { LOOKUP_ROUTES, type LookupRoute } from './support/lookup-routes.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
 
 // Mini App key lookups under attack (issue 34), against a real hub on loopback that counts its calls:
 // forged events cost at most one call per FID per recheck interval, concurrent events of one user one
 // call, a flood past the budget never stops users already cached; the same for one receiver and for
-// two receivers sharing a Redis (each its own client and store: they share only what Redis holds).
+// two receiver processes sharing a Redis (each its own client and store: they share only what Redis holds).
 const removed = { event: 'miniapp_removed' } as const;
+// Node with tsx's loader, as support/queue-processes.ts starts its receivers.
+const NODE_ARGS = ['--import', 'tsx', '--conditions=source'];
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RECEIVER = fileURLToPath(new URL('./support/lookup-receiver.ts', import.meta.url));
 let hub: LocalHub;
 let redis: RedisServer;
-const clients: RedisClient[] = [];
 beforeAll(async () => {
   [hub, redis] = await Promise.all([startLocalHub(), startRedis()]);
 });
 afterAll(async () => {
-  await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
   await Promise.all([hub?.close(), redis?.stop()]);
 });
 
@@ -43,42 +38,51 @@ const forger = (fid: number) => createMiniAppSigner({ fid });
 interface Receivers {
   /** Sends the delivery to the receivers in turn; answers status and code. */
   send(signer: MiniAppSigner): Promise<{ status: number; code: string }>;
-  readonly errors: string[];
+  /** The error lines the receivers logged so far. */
+  errors(): string[];
 }
 
-let prefixes = 0;
-async function receivers(shared: boolean, options: Omit<HubOptions, 'hubUrl'> = {}): Promise<Receivers> {
+type Mode = 'one receiver' | 'two receiver processes sharing a Redis';
+
+/** One receiver in this process with the default in-memory store, built afresh for each test. */
+function oneReceiver(route: LookupRoute): Receivers {
   const errors: string[] = [];
-  const logger = { error: (message: string) => void errors.push(message) };
-  const prefix = `lookups-${prefixes++}:`;
-  const stores: (AppKeyStore | undefined)[] = [];
-  if (!shared) stores.push(undefined);
-  else {
-    for (let index = 0; index < 2; index++) {
-      const client = createClient({ url: redis.url, disableOfflineQueue: true });
-      client.on('error', () => undefined);
-      await client.connect();
-      clients.push(client);
-      stores.push(redisAppKeyStore({ client, prefix }));
-    }
-  }
-  const handlers = stores.map((store) =>
-    webhookHandler({
-      sender: miniAppSender({ verifyAppKey: verifyAppKeyWithHub({ hubUrl: hub.url, ...options, ...(store && { store }) }) }),
-      on: { miniapp_removed: () => undefined },
-      logger,
-    }),
-  );
-  let turn = 0;
+  const handle = webhookHandler({
+    sender: miniAppSender({ verifyAppKey: verifyAppKeyWithHub({ hubUrl: hub.url, ...LOOKUP_ROUTES[route] }) }),
+    on: { miniapp_removed: () => undefined },
+    logger: { error: (message: string) => void errors.push(message) },
+  });
   return {
-    errors,
+    errors: () => errors,
     async send(signer) {
-      const handle = handlers[turn++ % handlers.length]!;
-      const response = await handle(await signer.deliveryRequest(removed));
-      const body = (await response.json()) as string | { error: string };
-      return { status: response.status, code: typeof body === 'string' ? body : body.error };
+      return answerOf(await handle(await signer.deliveryRequest(removed)));
     },
   };
+}
+
+/** Two receiver processes (support/lookup-receiver.ts), each with its own Redis client: they share only what Redis holds. */
+function twoProcesses(processes: readonly ChildServer[], route: LookupRoute): Receivers {
+  let turn = 0;
+  const already = processes.map((child) => child.lines.length);
+  return {
+    errors: () =>
+      processes.flatMap((child, index) =>
+        child.lines
+          .slice(already[index])
+          .filter((line) => line.startsWith('ERROR '))
+          .map((line) => line.slice(6)),
+      ),
+    async send(signer) {
+      const { port } = processes[turn++ % processes.length]!;
+      const { headers, body } = await signer.delivery(removed);
+      return answerOf(await fetch(`http://127.0.0.1:${port}/${route}`, { method: 'POST', headers, body }));
+    },
+  };
+}
+
+async function answerOf(response: Response): Promise<{ status: number; code: string }> {
+  const body = (await response.json()) as string | { error: string };
+  return { status: response.status, code: typeof body === 'string' ? body : body.error };
 }
 
 const count = (answers: { status: number; code: string }[]) => {
@@ -87,15 +91,24 @@ const count = (answers: { status: number; code: string }[]) => {
   return counts;
 };
 
-describe.each([
-  { name: 'one receiver', shared: false },
-  { name: 'two receivers sharing a Redis', shared: true },
-])('Mini App key lookups under attack: $name', ({ shared }) => {
+describe.each<Mode>(['one receiver', 'two receiver processes sharing a Redis'])('Mini App key lookups under attack: %s', (mode) => {
+  const processes: ChildServer[] = [];
+  beforeAll(async () => {
+    if (mode === 'one receiver') return;
+    const env = { REDIS_URL: redis.url, HUB_URL: hub.url, PREFIX: `lookups-${process.pid}:` };
+    processes.push(
+      ...(await Promise.all([0, 1].map(() => startChildServer(process.execPath, [...NODE_ARGS, RECEIVER], { cwd: ROOT, env })))),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((child) => child.stop()));
+  });
   afterEach(() => hub.answerWith(undefined));
+  const receivers = (route: LookupRoute) => (mode === 'one receiver' ? oneReceiver(route) : twoProcesses(processes, route));
 
   it('1,000 forged events over 10 FIDs cost one hub call per FID, and those users still verify without another', async () => {
     const users = await Promise.all(Array.from({ length: 10 }, () => user()));
-    const send = await receivers(shared, { maxLookupsPerSecond: 100, maxConcurrentLookups: 20, recheckMs: 60_000 });
+    const send = receivers('forged');
     const forgers = await Promise.all(Array.from({ length: 1_000 }, (_, index) => forger(users[index % 10]!.fid)));
     const before = hub.calls.length;
     const answers = [];
@@ -112,7 +125,7 @@ describe.each([
 
   it('50 concurrent events of one user with a cold cache cost one hub call', async () => {
     const signer = await user();
-    const send = await receivers(shared);
+    const send = receivers('default');
     const before = hub.calls.length;
     const answers = await Promise.all(Array.from({ length: 50 }, () => send.send(signer)));
     expect(count(answers)).toEqual({ '200 ok': 50 });
@@ -120,7 +133,7 @@ describe.each([
   });
 
   it("a forged flood past the budget is answered 503 while cached users' events are answered 200 throughout", async () => {
-    const send = await receivers(shared, { maxLookupsPerSecond: 2, maxConcurrentLookups: 2 });
+    const send = receivers('budget');
     const cached = [await user(), await user()];
     expect(count(await Promise.all(cached.map((signer) => send.send(signer))))).toEqual({ '200 ok': 2 });
     const before = hub.calls.length;
@@ -145,13 +158,13 @@ describe.each([
     // The whole fleet's calls stay within the bucket (2 at first) and 2 a second after.
     expect(hub.calls.length - before).toBeLessThanOrEqual(2 + Math.ceil(2 * seconds));
     expect(hub.calls.length - before).toBe(outcomes['401 app_key_invalid']);
-    expect(send.errors.some((line) => /the lookup budget was hit: 2 lookups a second \(the maxLookupsPerSecond option\)/.test(line))).toBe(
-      true,
-    );
+    expect(
+      send.errors().some((line) => /the lookup budget was hit: 2 lookups a second \(the maxLookupsPerSecond option\)/.test(line)),
+    ).toBe(true);
   });
 
   it("a hub's 429 stops lookups for its Retry-After, while cached users' events are answered 200", async () => {
-    const send = await receivers(shared);
+    const send = receivers('default');
     const cached = await user();
     expect(await send.send(cached)).toEqual({ status: 200, code: 'ok' });
     hub.answerWith((_request, response) => response.writeHead(429, { 'retry-after': '1' }).end('{"message":"rate limited"}'));
@@ -166,8 +179,8 @@ describe.each([
       expect(await send.send(cached)).toEqual({ status: 200, code: 'ok' });
     }
     expect(hub.calls.length - before).toBe(1);
-    expect(send.errors.some((line) => /the hub answered 429 \(rate limited\)/.test(line))).toBe(true);
-    expect(send.errors.some((line) => /the hub rate-limited lookups \(429\); no lookup for another 1 s/.test(line))).toBe(true);
+    expect(send.errors().some((line) => /the hub answered 429 \(rate limited\)/.test(line))).toBe(true);
+    expect(send.errors().some((line) => /the hub rate-limited lookups \(429\); no lookup for another 1 s/.test(line))).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await send.send(newcomer)).toEqual({ status: 200, code: 'ok' });
     expect(hub.calls.length - before).toBe(2);
