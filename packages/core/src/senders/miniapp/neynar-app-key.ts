@@ -11,8 +11,8 @@ import { checkHubOptions, HUB_URL_ENV, NEYNAR_HUB_URL, type NeynarHubOptions } f
  *
  * To try it on your machine, point it at the emulator without editing the code: with `hubUrl` left
  * out it reads `SOCIAL_WEBHOOKS_HUB_URL` where the runtime has `process.env`
- * (`SOCIAL_WEBHOOKS_HUB_URL=http://127.0.0.1:8787 node app.js`), and the receiver logs, once, which
- * hub it asks.
+ * (`SOCIAL_WEBHOOKS_HUB_URL=http://127.0.0.1:8787 node app.js` with `social-webhooks emulate --port
+ * 8787`), and the receiver logs, once, which hub it asks.
  *
  * @param options `apiKey` (required), `hubUrl` (default `SOCIAL_WEBHOOKS_HUB_URL`, else Neynar's
  *   hub), and the other options of `verifyAppKeyWithHub` but `headers`: `timeoutMs` (3,000),
