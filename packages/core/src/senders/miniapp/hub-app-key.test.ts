@@ -77,6 +77,18 @@ describe('verifyAppKeyWithHub against a local hub', () => {
     expect(requests).toHaveLength(2);
   });
 
+  it('with recheckMs 0 asks about every missing key, concurrent ones of a FID sharing one call', async () => {
+    const verify = verifyAppKeyWithHub({ hubUrl, recheckMs: 0 });
+    const missing = `0x${'ef'.repeat(32)}`;
+    expect(await Promise.all(Array.from({ length: 5 }, () => verify(3, missing)))).toEqual(Array(5).fill({ valid: false }));
+    expect(requests).toHaveLength(1);
+    await verify(3, missing);
+    expect(requests).toHaveLength(2);
+    // A key of the kept list still needs no call.
+    expect(await verify(3, KEY)).toEqual({ valid: true, appFid: 9152 });
+    expect(requests).toHaveLength(2);
+  });
+
   it('trusts a key found valid for cacheMs without asking, then asks again', async () => {
     const verify = verifyAppKeyWithHub({ hubUrl, cacheMs: 100, recheckMs: 1_000 });
     for (let round = 0; round < 3; round++) expect(await verify(3, KEY)).toEqual({ valid: true, appFid: 9152 });
