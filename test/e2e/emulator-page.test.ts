@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEYNAR_EVENT_NAMES } from '@social-webhooks/core';
 import { startEmulator, type Emulator } from '@social-webhooks/emulator';
+import { startMiniAppReceiver } from './miniapp-receiver.js';
 import { startNeynarReceiver, type NeynarReceiver } from './neynar-receiver.js';
 import { startReceiver, type TestReceiver } from './receivers.js';
 
@@ -151,5 +153,78 @@ describe('the emulator page, in a real browser', () => {
     await page.screenshot({ path: `${SCREENSHOTS}emulator-page-neynar.png`, fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('speaks every sender: with only a Neynar webhook it offers Neynar’s events, sends a Mini App event, and shows what a user received', async () => {
+    const only = await startEmulator({ retry: { attempts: 2, baseDelayMs: 50, timeoutMs: 2000 }, notificationLimits: { intervalMs: 0 } });
+    const miniApp = await startMiniAppReceiver(only.miniApp.hubUrl);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
+    try {
+      const webhook = only.neynar.createWebhook({ name: 'casts', url: neynarReceiver.url, subscription: { 'cast.created': {} } });
+      neynarReceiver.arm(webhook.secrets);
+      await page.goto(`${only.url}/`);
+      await page.locator('#live.on').waitFor();
+      // The header speaks Neynar, not the founding service; Publish offers Neynar's events only.
+      await expect
+        .poll(() => page.locator('#senders').textContent(), { timeout: 10_000 })
+        .toBe('Neynar: HMAC-SHA512 in x-neynar-signature');
+      const offered = await page
+        .locator('#event option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      expect(offered).toEqual(NEYNAR_EVENT_NAMES.map((name) => `neynar:${name}`));
+      const before = neynarReceiver.handled.length;
+      await page.selectOption('#event', 'neynar:cast.created');
+      await page.click('#publish-button');
+      await page.locator('#publish-note', { hasText: 'Published Neynar cast.created to 1 webhook(s).' }).waitFor();
+      await expect.poll(() => page.locator('.delivery').first().getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
+      expect(neynarReceiver.handled.slice(before).map((event) => event.eventName)).toEqual(['cast.created']);
+
+      // A Mini App event from the page, to the app's webhookUrl: signed, verified through the emulator's hub, delivered.
+      await page.fill('#m-to', miniApp.url);
+      await page.selectOption('#m-event', 'notifications_enabled');
+      await page.fill('#m-fid', '5');
+      await page.fill('#m-domain', 'app.example.com');
+      await page.click('#miniapp-send');
+      await page.locator('#miniapp-note', { hasText: 'Sent notifications_enabled of fid 5 (client 9152), token ' }).waitFor();
+      const sent = page.locator('.delivery.miniapp').first();
+      await expect.poll(() => sent.getAttribute('data-state'), { timeout: 10_000 }).toBe('delivered');
+      expect(await sent.locator('[data-attempt="1"] .status').textContent()).toBe('200');
+      expect(miniApp.handled.map((event) => [event.eventName, event.data.fid])).toEqual([['notifications_enabled', 5]]);
+      await expect.poll(() => page.locator('#senders').textContent()).toContain('Mini Apps: JSON Farcaster Signatures');
+
+      // The app notifies with the token it was given, then retries with the same id: the user sees it once.
+      const details = miniApp.details.get(5)!;
+      const notify = () =>
+        fetch(details.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            notificationId: 'welcome-5',
+            title: 'Welcome',
+            body: 'Glad you are here',
+            targetUrl: 'https://app.example.com/start',
+            tokens: [details.token],
+          }),
+        }).then(async (answer) => (await answer.json()) as { result: { successfulTokens: string[] } });
+      expect((await notify()).result.successfulTokens).toEqual([details.token]);
+      const received = page.locator('.received[data-fid="5"]');
+      await received.waitFor();
+      expect(await received.locator('.title').textContent()).toBe('Welcome');
+      expect(await received.locator('.text').textContent()).toBe('Glad you are here');
+      expect((await notify()).result.successfulTokens).toEqual([details.token]);
+      await received.filter({ hasText: 'repeated 1×, not shown again' }).waitFor();
+      expect(await received.count()).toBe(1);
+
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOTS}emulator-page-senders.png`, fullPage: true });
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+      await only.stop();
+      await miniApp.close();
+    }
   });
 });

@@ -1,12 +1,14 @@
 // The conformance server every runtime runs: each row of every sender's table (support/senders.ts)
 // mounted twice, on the core Web handler and on the Hono adapter, under a path of its own. The hooks'
-// record of each request goes back in a response header. Web APIs only: this file runs on Node, Bun,
+// record of each request goes back in a response header; `/notify` runs the notification sender
+// (runtimes/notify-route.ts). Web APIs only: this file runs on Node, Bun,
 // Deno and workerd.
 import { Hono } from 'hono';
 import { webhookHandler as coreHandler } from '@social-webhooks/core';
 import { webhookHandler as honoHandler } from '@social-webhooks/hono';
 import { emptyCalls, resetCalls, type Calls } from '../support/row.js';
 import { senderSuites } from '../support/senders.js';
+import { NOTIFY_PATH, serveNotify } from './notify-route.js';
 
 /** The two adapters every runtime serves. */
 export const ADAPTERS = ['core', 'hono'] as const;
@@ -38,7 +40,9 @@ export function createConformanceApp(): FetchHandler {
   }
 
   return async function serveConformance(request, ...platform) {
-    const route = routes.get(new URL(request.url).pathname);
+    const path = new URL(request.url).pathname;
+    if (path === NOTIFY_PATH) return serveNotify(request);
+    const route = routes.get(path);
     if (route === undefined) return new Response('no such row', { status: 404 });
     // The suite sends one request per path at a time, so one record per path is enough.
     resetCalls(route.calls);

@@ -1,14 +1,28 @@
 import { Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
-import { applyMiniAppEvent, miniAppSender, type MiniAppEvent, type NotificationTokenStore, type VerifyAppKey } from '@social-webhooks/core';
+import {
+  applyMiniAppEvent,
+  createNotifier,
+  isWebhookError,
+  miniAppSender,
+  type MiniAppEvent,
+  type Notification,
+  type NotificationAudience,
+  type NotificationLimiter,
+  type NotificationTokenStore,
+  type VerifyAppKey,
+} from '@social-webhooks/core';
 import { webhookHandler } from '@social-webhooks/hono';
-import { sendNotification, type Notification } from './notify.js';
 
 export interface AppOptions {
   /** Whether a key is an active app key of the user: `verifyAppKeyWithHub({ hubUrl })` or `verifyAppKeyWithNeynar({ apiKey })`. */
   readonly verifyAppKey: VerifyAppKey;
   /** Where the notification tokens are kept: `memoryTokenStore()`, or `redisTokenStore({ client })`. */
   readonly tokens: NotificationTokenStore;
+  /** Our side of the clients' limits: `memoryNotificationLimiter()` by default, `redisNotificationLimiter({ client })` with Redis. */
+  readonly limiter?: NotificationLimiter;
+  /** The app's domain (its manifest's host): every targetUrl is checked against it. */
+  readonly domain: string;
   /** The bearer token of `POST /notify`; without one the route is not served. */
   readonly notifyToken?: string | undefined;
   /** Where each event is reported. Default: `console.log`. */
@@ -19,17 +33,44 @@ export interface AppOptions {
 
 /**
  * The Mini App's backend: `POST /webhook` (the `webhookUrl` of its manifest) receives the four Mini
- * App events, verified, and keeps each user's notification token up to date; `POST /notify` sends a
- * notification with the tokens kept; `GET /health`.
+ * App events, verified, keeps each user's notification token up to date, and welcomes a user who
+ * added the app with notifications on, after answering; `POST /notify` sends a notification to one
+ * user, a list, or everyone; `GET /health`.
  */
-export function createApp({ verifyAppKey, tokens, notifyToken, log = (line) => console.log(line), fetch }: AppOptions): Hono {
+export function createApp(options: AppOptions): Hono {
+  const { verifyAppKey, tokens, domain, notifyToken, log = (line) => console.log(line) } = options;
+  const notifier = createNotifier({
+    store: tokens,
+    domain,
+    ...(options.limiter && { limiter: options.limiter }),
+    ...(options.fetch && { fetch: options.fetch }),
+  });
   const app = new Hono();
   app.get('/health', (c) => c.json({ ok: true }));
+
+  // Answer first, notify after: a client gives the webhook seconds, so the welcome is sent once the
+  // handler has returned, not inside it. Its id is stable per user: a retried welcome, or one sent
+  // again by another instance, reaches the user once (the client dedupes (FID, notificationId)).
+  const welcome = (fid: number) => {
+    setTimeout(() => {
+      const notification = {
+        notificationId: `welcome-${fid}`,
+        title: 'Welcome!',
+        body: 'Thanks for adding the app.',
+        targetUrl: `https://${domain}/`,
+      };
+      notifier.send(notification, { to: fid }).then(
+        (report) => log(`welcome to fid ${fid}: ${report.successful} delivered`),
+        (error: unknown) => log(`welcome to fid ${fid} failed: ${String(error)}`),
+      );
+    }, 0);
+  };
   // One line per event: applyMiniAppEvent saves the token on miniapp_added (with details) and
   // notifications_enabled, and deletes the client's token on the other two.
   const apply = async (event: MiniAppEvent) => {
     await applyMiniAppEvent(tokens, event);
     log(`${event.eventName}: fid ${event.data.fid} in client ${event.data.appFid}`);
+    if (event.eventName === 'miniapp_added' && event.data.notificationDetails !== undefined) welcome(event.data.fid);
   };
   app.post(
     '/webhook',
@@ -42,9 +83,13 @@ export function createApp({ verifyAppKey, tokens, notifyToken, log = (line) => c
   );
   if (notifyToken !== undefined) {
     app.post('/notify', bearerAuth({ token: notifyToken }), async (c) => {
-      const { fid, ...notification } = await c.req.json<Notification & { fid?: number }>();
-      const report = await sendNotification({ tokens, notification, ...(fid !== undefined && { fid }), ...(fetch && { fetch }) });
-      return c.json(report);
+      const { to = 'all', ...notification } = await c.req.json<Notification & { to?: NotificationAudience }>();
+      try {
+        return c.json(await notifier.send(notification, { to }));
+      } catch (error) {
+        if (isWebhookError(error) && error.code === 'invalid_options') return c.json({ error: error.message }, 400);
+        throw error;
+      }
     });
   }
   return app;

@@ -3,10 +3,11 @@ import {
   memoryTokenStore,
   verifyAppKeyWithHub,
   verifyAppKeyWithNeynar,
+  type NotificationLimiter,
   type NotificationTokenStore,
   type VerifyAppKey,
 } from '@social-webhooks/core';
-import { redisTokenStore } from '@social-webhooks/redis';
+import { redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -22,12 +23,21 @@ export function keyLookupFromEnv(env: Env = process.env): VerifyAppKey {
   throw new Error('Set HUB_URL to a Farcaster hub (the emulator’s URL in development), or NEYNAR_API_KEY to use Neynar’s hub.');
 }
 
-/** The token store from the environment: Redis when `REDIS_URL` is set, else this process's memory. */
-export async function tokenStoreFromEnv(env: Env = process.env): Promise<{ tokens: NotificationTokenStore; close(): Promise<void> }> {
+/**
+ * The token store and the notification limits from the environment: both in Redis when `REDIS_URL`
+ * is set (shared by every instance), else in this process's memory (the notifier's default limiter).
+ */
+export async function storesFromEnv(
+  env: Env = process.env,
+): Promise<{ tokens: NotificationTokenStore; limiter: NotificationLimiter | undefined; close(): Promise<void> }> {
   const url = env['REDIS_URL'];
-  if (url === undefined || url === '') return { tokens: memoryTokenStore(), close: async () => undefined };
+  if (url === undefined || url === '') return { tokens: memoryTokenStore(), limiter: undefined, close: async () => undefined };
   const client = createClient({ url });
   client.on('error', (error: unknown) => console.error('redis:', error));
   await client.connect();
-  return { tokens: redisTokenStore({ client }), close: async () => void (await client.quit()) };
+  return {
+    tokens: redisTokenStore({ client }),
+    limiter: redisNotificationLimiter({ client }),
+    close: async () => void (await client.quit()),
+  };
 }

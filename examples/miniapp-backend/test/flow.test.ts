@@ -2,11 +2,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryTokenStore, verifyAppKeyWithHub } from '@social-webhooks/core';
+import { createNotifier, memoryTokenStore, verifyAppKeyWithHub } from '@social-webhooks/core';
 import { createMiniAppSigner } from '@social-webhooks/core/testing';
 import { startEmulator, type Emulator, type MiniAppSendInit } from '@social-webhooks/emulator';
 import { createApp } from '../src/app.js';
-import { sendNotification } from '../src/notify.js';
 
 // The whole flow offline: the emulator plays the Farcaster client (it signs and sends the four
 // events, issues the tokens, and receives the notifications) and the hub (it answers the key
@@ -28,10 +27,12 @@ const lines: string[] = [];
 let down = false;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 10, timeoutMs: 2000 } });
+  // Two notifications reach fid 3's token within a second: no 30 s interval between them here.
+  emulator = await startEmulator({ retry: { attempts: 2, baseDelayMs: 10, timeoutMs: 2000 }, notificationLimits: { intervalMs: 0 } });
   const app = createApp({
     verifyAppKey: verifyAppKeyWithHub({ hubUrl: emulator.miniApp.hubUrl }),
     tokens,
+    domain: 'app.example.com',
     notifyToken: NOTIFY_TOKEN,
     log: (line) => lines.push(line),
   });
@@ -70,7 +71,7 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
     expect((await tokens.get(3)).map((target) => target.token)).toEqual([tokenOf(enabled.sent.payload)]);
     await deliver({ event: 'miniapp_removed', fid: 4, appFid: 77 });
     expect(await tokens.get(4)).toEqual([]);
-    expect(lines).toEqual([
+    expect(lines.filter((line) => !line.startsWith('welcome'))).toEqual([
       'miniapp_added: fid 3 in client 9152',
       'notifications_enabled: fid 4 in client 77',
       'notifications_disabled: fid 3 in client 9152',
@@ -81,7 +82,8 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
 
   it('sends a notification with the kept token, and the client records that it reached the user', async () => {
     const [target] = await tokens.get(3);
-    expect(await sendNotification({ tokens, notification })).toEqual({ successful: 1, invalid: 0, rateLimited: 0, failed: [] });
+    const report = await createNotifier({ store: tokens, logger: false }).send(notification, { to: 'all' });
+    expect(report).toMatchObject({ targets: 1, successful: 1, invalid: 0, rateLimited: 0, failed: {} });
     expect(emulator.miniApp.notifications().at(-1)).toMatchObject({
       request: { ...notification, tokens: [target!.token] },
       result: { successfulTokens: [target!.token], invalidTokens: [], rateLimitedTokens: [] },
@@ -94,12 +96,12 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
       fetch(webhookUrl.replace('/webhook', '/notify'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(authorization !== undefined && { authorization }) },
-        body: JSON.stringify({ ...notification, notificationId: 'welcome-2', fid: 3 }),
+        body: JSON.stringify({ ...notification, notificationId: 'news-2', to: 3 }),
       });
     expect((await notify()).status).toBe(401);
     expect((await notify('Bearer wrong')).status).toBe(401);
     const answer = await notify(`Bearer ${NOTIFY_TOKEN}`);
-    expect(await answer.json()).toEqual({ successful: 1, invalid: 0, rateLimited: 0, failed: [] });
+    expect(await answer.json()).toMatchObject({ notificationId: 'news-2', targets: 1, successful: 1, failed: {} });
   });
 
   it('drops a token the client answers invalid: the disable event was missed while the backend was down', async () => {
@@ -109,8 +111,30 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
     down = false;
     expect(missed.delivery.attempts.map((attempt) => attempt.status)).toEqual([503, 503]);
     expect(await tokens.get(3)).toEqual([target]);
-    expect(await sendNotification({ tokens, notification, fid: 3 })).toEqual({ successful: 0, invalid: 1, rateLimited: 0, failed: [] });
+    const report = await createNotifier({ store: tokens, logger: false }).send({ ...notification, notificationId: 'news-3' }, { to: 3 });
+    expect(report).toMatchObject({ successful: 0, invalid: 1, rateLimited: 0, failed: {} });
     expect(await tokens.get(3)).toEqual([]);
+  });
+
+  it('answers miniapp_added first, then welcomes the user once through the client', async () => {
+    const { delivery } = await deliver({ event: 'miniapp_added', fid: 8 });
+    expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([200]);
+    const welcomed = () => emulator.miniApp.notifications().filter((received) => received.request.notificationId === 'welcome-8');
+    await expect.poll(() => welcomed().length, { timeout: 5_000 }).toBe(1);
+    expect(welcomed()[0]!.recipients).toMatchObject([{ fid: 8 }]);
+    expect(lines).toContain('welcome to fid 8: 1 delivered');
+  });
+
+  it('refuses a notification that breaks a limit at POST /notify, sending nothing', async () => {
+    const before = emulator.miniApp.notifications().length;
+    const answer = await fetch(webhookUrl.replace('/webhook', '/notify'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${NOTIFY_TOKEN}` },
+      body: JSON.stringify({ ...notification, notificationId: 'bad', targetUrl: 'https://elsewhere.example.org/' }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ error: expect.stringMatching(/not on your Mini App's domain "app.example.com"/) });
+    expect(emulator.miniApp.notifications()).toHaveLength(before);
   });
 
   it('applies a body delivered again: disabled, enabled, then the same disabled bytes leave no token', async () => {

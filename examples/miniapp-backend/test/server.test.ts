@@ -5,7 +5,7 @@ import { redisTokenStore } from '@social-webhooks/redis';
 import { startEmulator, type Emulator } from '@social-webhooks/emulator';
 import { startChildServer, type ChildServer } from '../../../test/support/child-server.js';
 import { startRedis, type RedisServer } from '../../../test/support/redis-server.js';
-import { keyLookupFromEnv, tokenStoreFromEnv } from '../src/config-from-env.js';
+import { keyLookupFromEnv, storesFromEnv } from '../src/config-from-env.js';
 
 // The server as `pnpm start` runs it, configured by its environment: the emulator's URL as its hub,
 // and a real redis-server (started here; support/redis-server.ts fails loudly when it is missing).
@@ -43,7 +43,7 @@ describe('src/server.ts with HUB_URL and REDIS_URL', () => {
       headers: { authorization: 'Bearer start-notify-token', 'content-type': 'application/json' },
       body: JSON.stringify({ notificationId: 'n-1', title: 'Hello', body: 'From Redis', targetUrl: 'https://app.example.com/' }),
     });
-    expect(await answer.json()).toEqual({ successful: 1, invalid: 0, rateLimited: 0, failed: [] });
+    expect(await answer.json()).toMatchObject({ notificationId: 'n-1', targets: 1, successful: 1, invalid: 0, rateLimited: 0, failed: {} });
     expect(emulator.miniApp.notifications().at(-1)?.recipients).toEqual([{ token, fid: 3, appFid: 9152 }]);
   });
 });
@@ -56,7 +56,7 @@ describe('configuration from the environment', () => {
   });
 
   it('keeps tokens in memory without REDIS_URL', async () => {
-    const { tokens, close } = await tokenStoreFromEnv({});
+    const { tokens, close } = await storesFromEnv({});
     await tokens.save({ fid: 1, appFid: 2, url: 'https://client.example/notify', token: 't' });
     expect(await tokens.get(1)).toHaveLength(1);
     await close();

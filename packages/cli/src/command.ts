@@ -38,6 +38,8 @@ export interface Command {
   /** Whether the command calls the management API (adds `--api-key` and `--base-url`). */
   readonly usesApi: boolean;
   readonly examples: readonly string[];
+  /** What its exit codes mean, one line each (`  1   …`), when the common table says too little; `--help` shows them instead. */
+  readonly exitCodes?: readonly string[];
   /** Runs the command; answers the exit code. Throws `CliError` or `ApiError` to fail. */
   run(context: CommandContext): Promise<number>;
 }

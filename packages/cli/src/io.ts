@@ -8,6 +8,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The directory `@file` arguments are relative to. */
   readonly cwd: string;
+  /** Whether standard error is a terminal, where a progress bar may redraw itself (default: not). */
+  readonly stderrIsTTY?: boolean;
 }
 
 /** The real process's streams, environment and directory. */
@@ -17,5 +19,6 @@ export function processIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }

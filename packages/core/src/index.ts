@@ -78,3 +78,33 @@ export {
 } from './senders/miniapp/hub-options.js';
 export { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from './senders/miniapp/token-store.js';
 export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
+
+// Mini App notifications, sent (docs/notifications.md): the sender, our side of the limits, the report.
+export { createNotifier, type NotificationAudience, type Notifier } from './notify/notifier.js';
+export {
+  DEFAULT_NOTIFY_CONCURRENCY,
+  DEFAULT_NOTIFY_RETRIES,
+  DEFAULT_NOTIFY_RETRY_DELAY_MS,
+  DEFAULT_NOTIFY_TIMEOUT_MS,
+  DEFAULT_RATE_LIMIT_WAIT_MS,
+  type NotifierOptions,
+} from './notify/notifier-options.js';
+export { NOTIFICATION_LIMITS, type BatchTarget, type Notification, type NotificationRequest } from './notify/notification.js';
+export { checkNotification } from './notify/check-notification.js';
+export type { ClientResult, FailedReason } from './notify/client-answer.js';
+export { deliverBatch, type BatchContext, type BatchResult } from './notify/deliver-batch.js';
+export { batchesOf, type TargetBatch } from './notify/batches.js';
+export type { FetchLike } from './notify/post-batch.js';
+export {
+  DAY_MS,
+  DEFAULT_NOTIFICATION_DEDUPE_MS,
+  DEFAULT_NOTIFICATION_INTERVAL_MS,
+  DEFAULT_NOTIFICATIONS_PER_DAY,
+  resolveLimits,
+  type Claim,
+  type NotificationLimiter,
+  type NotificationLimits,
+} from './notify/limiter.js';
+export { memoryNotificationLimiter, type MemoryNotificationLimiterOptions } from './notify/memory-limiter.js';
+export type { NotificationReport } from './notify/report.js';
+export { ReportTally } from './notify/report.js';

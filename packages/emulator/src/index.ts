@@ -15,4 +15,13 @@ export type { MiniAppEmulator } from './miniapp/miniapp-facade.js';
 export type { MiniAppDeliveryRecord } from './miniapp/miniapp-deliveries.js';
 export type { MiniAppSendInit, MiniAppSendResult } from './miniapp/send-miniapp-event.js';
 export type { IssuedToken } from './miniapp/notification-tokens.js';
-export type { NotificationRequest, NotificationResult, ReceivedNotification } from './miniapp/receive-notification.js';
+export type {
+  FailedToken,
+  FailedTokenReason,
+  NotificationRequest,
+  NotificationResult,
+  ReceivedNotification,
+} from './miniapp/receive-notification.js';
+export type { NotificationLimits } from './miniapp/notification-limits.js';
+export type { ActiveNotificationFaults, NotificationFaults } from './miniapp/notification-faults.js';
+export type { DeliveredNotification } from './miniapp/notification-ledger.js';

@@ -1,4 +1,5 @@
 import { DEFAULT_HEADER } from '@social-webhooks/core';
+import { checkedDomain, resolveNotificationLimits, type NotificationLimits } from './miniapp/notification-limits.js';
 
 /** How deliveries are retried, like the real service's gateway (docs/contract.md §Delivery semantics). */
 export interface RetryOptions {
@@ -33,6 +34,20 @@ export interface EmulatorOptions {
    * exists), written shortly after each change and at `stop()`. Default: none, state is in memory.
    */
   readonly persistPath?: string;
+  /**
+   * The per-token limits the emulator's notification route enforces as a Farcaster client:
+   * `intervalMs` between two notifications (default 30,000) and `perDay` in any 24 hours (default
+   * 100). A token over either is answered in `rateLimitedTokens`. Lower them in tests, e.g.
+   * `{ intervalMs: 200 }`; `{ intervalMs: 0, perDay: 1_000_000 }` turns them practically off.
+   */
+  readonly notificationLimits?: NotificationLimits;
+  /**
+   * The Mini App's domain (a host name, e.g. `app.example.com`) a notification's `targetUrl` must be
+   * on, for tokens issued by a send that names no `domain`; another host is answered in
+   * `failedTokens` with `domain_mismatch`. Default: none, and `targetUrl` is not checked against a
+   * domain (only that it is https on a domain name).
+   */
+  readonly miniAppDomain?: string;
 }
 
 export interface ResolvedEmulatorOptions {
@@ -45,6 +60,8 @@ export interface ResolvedEmulatorOptions {
   readonly logLimit: number;
   readonly maxAnswerBytes: number;
   readonly persistPath: string | undefined;
+  readonly notificationLimits: Required<NotificationLimits>;
+  readonly miniAppDomain: string | null;
 }
 
 export const DEFAULT_API_KEY = 'emulator-api-key';
@@ -79,6 +96,11 @@ export function resolveEmulatorOptions(options: EmulatorOptions = {}): ResolvedE
     logLimit: whole(options.logLimit, 'logLimit', 10_000, 1),
     maxAnswerBytes: whole(options.maxAnswerBytes, 'maxAnswerBytes', 8192, 0),
     persistPath: persistPath(options.persistPath, fail),
+    notificationLimits: resolveNotificationLimits(options.notificationLimits, fail),
+    miniAppDomain:
+      options.miniAppDomain === undefined
+        ? null
+        : checkedDomain(options.miniAppDomain, (message) => fail(`\`miniAppDomain\`: ${message}.`)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { WebhookError, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
 import type { RedisEvalClient } from './redis-store.js';
-import { DELETE_TARGET, GET_TARGETS, LIST_PAGE, SAVE_TARGET } from './token-scripts.js';
+import { DELETE_TARGET, DELETE_TOKEN, GET_TARGETS, LIST_PAGE, SAVE_TARGET } from './token-scripts.js';
 
 /** Options of {@link redisTokenStore}. */
 export interface RedisTokenStoreOptions {
@@ -59,6 +59,9 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
     },
     async delete({ fid, appFid }) {
       await client.eval(DELETE_TARGET, { keys: [keyOf(fid)], arguments: appFid === undefined ? [] : [String(appFid)] });
+    },
+    async deleteToken({ fid, appFid, token }) {
+      return Number(await client.eval(DELETE_TOKEN, { keys: [keyOf(fid)], arguments: [String(appFid), token] })) === 1;
     },
     async get(fid) {
       return toTargets(fid, await client.eval(GET_TARGETS, { keys: [keyOf(fid)], arguments: [] }));

@@ -31,3 +31,12 @@ for _, key in ipairs(page[2]) do
 end
 return out
 `;
+
+/** KEYS[1] the user's hash; ARGV[1] the client's appFid, ARGV[2] the token. Deletes the client's field only if it still holds that token. */
+export const DELETE_TOKEN = `
+local held = redis.call('HGET', KEYS[1], ARGV[1])
+if not held then return 0 end
+local ok, target = pcall(cjson.decode, held)
+if not ok or type(target) ~= 'table' or target.token ~= ARGV[2] then return 0 end
+return redis.call('HDEL', KEYS[1], ARGV[1])
+`;

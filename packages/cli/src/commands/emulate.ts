@@ -15,7 +15,8 @@ import { print } from '../output/print.js';
 export const emulateCommand: Command = {
   name: 'emulate',
   summary: 'Run a local emulator of the service (management API, publishing, deliveries with retries).',
-  usage: 'emulate [--sender neynar] [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME] [--persist FILE]',
+  usage:
+    'emulate [--sender neynar] [--port N] [--host ADDRESS] [--key KEY] [--flat] [--header NAME] [--persist FILE] [--notification-interval-ms N] [--notifications-per-day N] [--miniapp-domain HOST]',
   options: {
     ...SENDER_OPTION,
     port: { type: 'string', valueName: 'N', description: 'The port to listen on (default 4010; 0 picks a free one).' },
@@ -28,6 +29,21 @@ export const emulateCommand: Command = {
       valueName: 'FILE',
       description: 'Keep the webhooks and the delivery log in this JSON file across restarts (default: in memory).',
     },
+    'notification-interval-ms': {
+      type: 'string',
+      valueName: 'N',
+      description: 'Mini App notifications: the least time between two to one token, in ms (default 30000; 0 for none).',
+    },
+    'notifications-per-day': {
+      type: 'string',
+      valueName: 'N',
+      description: 'Mini App notifications: how many one token receives in any 24 hours (default 100).',
+    },
+    'miniapp-domain': {
+      type: 'string',
+      valueName: 'HOST',
+      description: "Mini App notifications: the app's domain a targetUrl must be on, e.g. app.example.com (default: not checked).",
+    },
   },
   positionals: [],
   usesApi: false,
@@ -36,6 +52,7 @@ export const emulateCommand: Command = {
     'social-webhooks emulate --flat --key my-dev-key',
     'social-webhooks emulate --persist .emulator/state.json',
     'social-webhooks emulate --sender neynar',
+    'social-webhooks emulate --notification-interval-ms 0 --miniapp-domain app.example.com',
   ],
   async run(context) {
     const sender = senderFlag(context.values, 'emulate');
@@ -46,6 +63,9 @@ export const emulateCommand: Command = {
     const host = stringFlag(context.values, 'host', 'emulate');
     const header = stringFlag(context.values, 'header', 'emulate');
     const persist = stringFlag(context.values, 'persist', 'emulate');
+    const intervalMs = wholeFlag(context, 'notification-interval-ms');
+    const perDay = wholeFlag(context, 'notifications-per-day');
+    const miniAppDomain = stringFlag(context.values, 'miniapp-domain', 'emulate');
     const options: EmulatorOptions = {
       port: Number(portText),
       apiKeys: [key],
@@ -53,6 +73,10 @@ export const emulateCommand: Command = {
       ...(host !== undefined && { host }),
       ...(header !== undefined && { headerName: header }),
       ...(persist !== undefined && { persistPath: persist }),
+      ...((intervalMs !== undefined || perDay !== undefined) && {
+        notificationLimits: { ...(intervalMs !== undefined && { intervalMs }), ...(perDay !== undefined && { perDay }) },
+      }),
+      ...(miniAppDomain !== undefined && { miniAppDomain }),
     };
     const emulator = await startEmulator(options).catch((error: unknown) => {
       if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
@@ -63,6 +87,9 @@ export const emulateCommand: Command = {
       }
       // An unreadable --persist file: its message says what to do.
       if (error instanceof EmulatorError) throw new CliError('invalid_input', error.message, { command: 'emulate', cause: error });
+      // An option the emulator refused (--notifications-per-day 0, a --miniapp-domain with a scheme): its message says how to fix it.
+      if (error instanceof TypeError && error.message.startsWith('@social-webhooks/emulator:'))
+        throw new CliError('usage_error', error.message, { command: 'emulate', cause: error });
       throw error;
     });
     if (sender === 'neynar') printNeynar(context, emulator.url, key);
@@ -85,6 +112,14 @@ export const emulateCommand: Command = {
     return EXIT_CODES.ok;
   },
 };
+
+function wholeFlag(context: CommandContext, name: string): number | undefined {
+  const text = stringFlag(context.values, name, 'emulate');
+  if (text === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(text))
+    throw new CliError('usage_error', `--${name} expects a whole number, got ${JSON.stringify(text)}`, { command: 'emulate' });
+  return Number(text);
+}
 
 function printNeynar(context: CommandContext, url: string, key: string): void {
   print(context, { url, apiKey: key, page: `${url}/`, sender: 'neynar', basePath: url }, [

@@ -61,6 +61,8 @@ describe('publish and deliveries, against a running emulator', () => {
   });
 });
 
+const NOTIFICATION_FLAGS = ['--notification-interval-ms', '0', '--notifications-per-day', '5', '--miniapp-domain', 'app.example.com'];
+
 describe('social-webhooks emulate', () => {
   it('says which port is taken and how to pick another, with exit code 2', async () => {
     const blocker = await startEmulator({ port: 0 });
@@ -74,12 +76,26 @@ describe('social-webhooks emulate', () => {
     }
   });
 
+  it.each([
+    [['--notifications-per-day', '0'], /notificationLimits\.perDay/],
+    [['--notification-interval-ms', 'soon'], /--notification-interval-ms expects a whole number/],
+    [['--miniapp-domain', 'https://app.example.com/'], /miniAppDomain.*host name such as app\.example\.com/],
+  ])('refuses %j with exit code 2 and how to fix it', async (flags, message) => {
+    const run = io({});
+    expect(await runCli(['emulate', '--port', '0', ...flags], run.io)).toBe(2);
+    expect(run.out.stderr).toMatch(message);
+  });
+
   it('serves the management API until SIGTERM, then exits 0', async () => {
     const bin = fileURLToPath(new URL('../bin.ts', import.meta.url));
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const child = spawn(process.execPath, ['--conditions=source', '--import', tsx, bin, 'emulate', '--port', '0', '--key', 'cli-key'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--conditions=source', '--import', tsx, bin, 'emulate', '--port', '0', '--key', 'cli-key', ...NOTIFICATION_FLAGS],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
@@ -95,6 +111,24 @@ describe('social-webhooks emulate', () => {
       body: JSON.stringify({ event_type: 'follow.created' }),
     });
     expect(await response.json()).toEqual({ status: true });
+    // The notification flags reach the emulator: no interval between two notifications, and the app's domain checked.
+    const sent = await fetch(`${url}/_emulator/miniapp/events`, {
+      method: 'POST',
+      headers: { authorization: 'cli-key', 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'http://127.0.0.1:9/webhook', event: 'notifications_enabled', fid: 3 }),
+    });
+    const { token } = ((await sent.json()) as { payload: { notificationDetails: { token: string } } }).payload.notificationDetails;
+    const notify = async (notificationId: string, targetUrl: string) => {
+      const answer = await fetch(`${url}/_emulator/miniapp/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ notificationId, title: 'Hi', body: 'There', targetUrl, tokens: [token] }),
+      });
+      return ((await answer.json()) as { result: unknown }).result;
+    };
+    expect(await notify('a', 'https://app.example.com/')).toMatchObject({ successfulTokens: [token] });
+    expect(await notify('b', 'https://app.example.com/')).toMatchObject({ successfulTokens: [token] });
+    expect(await notify('c', 'https://elsewhere.example.com/')).toMatchObject({ failedTokens: [{ token, reason: 'domain_mismatch' }] });
     const code = await new Promise<number | null>((resolve) => {
       child.once('exit', resolve);
       child.kill('SIGTERM');

@@ -91,6 +91,26 @@ describe('miniapp, against a running emulator and a Mini App that asks it for ke
     expect(run.out.stdout).toMatch(/: failed\n {2}#1 .* ECONNREFUSED/);
   });
 
+  it('records the Mini App’s --domain on the token it issues', async () => {
+    const run = io(env);
+    const args = [
+      'miniapp',
+      'send',
+      '--to',
+      webhookUrl,
+      '--event',
+      'notifications_enabled',
+      '--fid',
+      '6',
+      '--domain',
+      'app.example.com',
+      '--json',
+    ];
+    expect(await runCli(args, run.io)).toBe(0);
+    const { token } = (JSON.parse(run.out.stdout) as { payload: { notificationDetails: { token: string } } }).payload.notificationDetails;
+    expect(emulator.miniApp.tokens().find((issued) => issued.token === token)).toMatchObject({ fid: 6, domain: 'app.example.com' });
+  });
+
   it('lists the notifications the app sent with its token', async () => {
     const token = (received[0]!.data as { notificationDetails: { url: string; token: string } }).notificationDetails;
     const request = {

@@ -22,7 +22,7 @@ export const miniAppCommand: Command = {
   name: 'miniapp',
   summary: "Play a Farcaster client on the local emulator: sign and send a Mini App event to your app's webhookUrl.",
   usage:
-    'miniapp send --to URL --event NAME --fid N [--app-fid N] [--notifications-off] [--details JSON|@file] [--wait] | miniapp deliveries | miniapp notifications',
+    'miniapp send --to URL --event NAME --fid N [--app-fid N] [--notifications-off] [--details JSON|@file] [--domain HOST] [--wait] | miniapp deliveries | miniapp notifications',
   options: {
     to: { type: 'string', valueName: 'URL', description: "The Mini App's webhookUrl, e.g. http://localhost:3000/webhook." },
     event: { type: 'string', valueName: 'NAME', description: `The event: ${MINI_APP_EVENT_NAMES.join(', ')}.` },
@@ -38,12 +38,19 @@ export const miniAppCommand: Command = {
       valueName: 'JSON|@file',
       description: 'notificationDetails { url, token } to send instead of a token the emulator issues.',
     },
+    domain: {
+      type: 'string',
+      valueName: 'HOST',
+      description:
+        "The Mini App's domain, e.g. app.example.com: a notification sent with the token issued must target it (default: the emulator's --miniapp-domain, or not checked).",
+    },
     wait: { type: 'boolean', description: 'Wait for the delivery to settle and show each answer (exit code 1 unless delivered).' },
   },
   positionals: ['ACTION'],
   usesApi: true,
   examples: [
     'social-webhooks miniapp send --to http://localhost:3000/webhook --event notifications_enabled --fid 3 --wait',
+    'social-webhooks miniapp send --to http://localhost:3000/webhook --event miniapp_added --fid 3 --domain app.example.com',
     'social-webhooks miniapp send --to http://localhost:3000/webhook --event miniapp_added --fid 3 --notifications-off',
     'social-webhooks miniapp deliveries',
     'social-webhooks miniapp notifications --json',
@@ -91,6 +98,7 @@ async function send(context: CommandContext): Promise<number> {
   }
   const appFid = wholeFlag(context, 'app-fid', 0);
   const detailsText = stringFlag(context.values, 'details', 'miniapp');
+  const domain = stringFlag(context.values, 'domain', 'miniapp');
   const body = {
     to,
     event,
@@ -98,6 +106,7 @@ async function send(context: CommandContext): Promise<number> {
     ...(appFid !== undefined && { appFid }),
     ...(context.values['notifications-off'] === true && { notifications: false }),
     ...(detailsText !== undefined && { notificationDetails: await readJsonArg('details', detailsText, context.io.cwd, 'miniapp') }),
+    ...(domain !== undefined && { domain }),
   };
   const sent = (await emulatorRequest(context, 'miniapp', 'POST', '/_emulator/miniapp/events', body)) as MiniAppSendResult;
   const lines = [`Sent ${event} of fid ${sent.fid} (client ${sent.appFid}, app key ${sent.appKey}) to ${to}: delivery ${sent.deliveryId}`];

@@ -6,6 +6,7 @@ import { emulateCommand } from './emulate.js';
 import { failedCommand } from './failed.js';
 import { faultsCommand } from './faults.js';
 import { miniAppCommand } from './miniapp.js';
+import { notifyCommand } from './notify.js';
 import { publishCommand } from './publish.js';
 import { replayCommand } from './replay.js';
 import { retryCommand } from './retry.js';
@@ -31,4 +32,5 @@ export const COMMANDS: readonly Command[] = [
   failedCommand,
   retryCommand,
   miniAppCommand,
+  notifyCommand,
 ];

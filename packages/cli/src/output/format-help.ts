@@ -20,7 +20,7 @@ export function commandHelp(command: Command): string {
     'Options:',
   ];
   lines.push(...optionLines(optionsOf(command)));
-  lines.push('', 'Examples:', ...command.examples.map((example) => `  ${example}`), '', 'Exit codes:', ...EXITS);
+  lines.push('', 'Examples:', ...command.examples.map((example) => `  ${example}`), '', 'Exit codes:', ...(command.exitCodes ?? EXITS));
   return `${lines.join('\n')}\n`;
 }
 

@@ -38,9 +38,13 @@ export interface RouterContext extends ManagementContext {
  */
 export async function route(context: RouterContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
-  // A hub's route and a client's notification API answer as those do, before the page's checks.
-  if (isMiniAppPath(url.pathname)) return answerMiniApp(context, req, res, url);
   const viaPage = req.headers[PAGE_TOKEN_HEADER] ?? (url.pathname === '/_emulator/stream' ? url.searchParams.get('token') : undefined);
+  // A hub's route and a client's notification API answer as those do, before the page's checks; the
+  // page's token stands for the API key only from the emulator's own host names.
+  if (isMiniAppPath(url.pathname)) {
+    const pageAllowed = viaPage === context.pageToken && isAllowedHost(req.headers.host, context.options.host);
+    return answerMiniApp(context, req, res, url, pageAllowed);
+  }
   const pageRequest = url.pathname === '/' || viaPage !== undefined;
   // A page that any website could load through DNS rebinding would hand it the token: only the
   // emulator's own host names are served (see allowed-host.ts).

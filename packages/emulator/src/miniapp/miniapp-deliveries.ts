@@ -57,6 +57,7 @@ export class MiniAppDeliveries {
     this.#records.set(record.deliveryId, record);
     if (this.#records.size > this.#options.logLimit) this.#records.delete(this.#records.keys().next().value!);
     this.#pending.set(record.deliveryId, { abort: new AbortController() });
+    this.#changed(record);
     void this.#attempt(record);
     return record.deliveryId;
   }
@@ -95,6 +96,12 @@ export class MiniAppDeliveries {
       }, timeoutMs);
       this.#listeners.add(listener);
     });
+  }
+
+  /** Calls `listener` with a copy of each record added or changed; answers how to stop. */
+  subscribe(listener: (record: MiniAppDeliveryRecord) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   /** Cancels every pending delivery, for shutdown. */

@@ -106,12 +106,14 @@ describe('the emulator as a Farcaster client and a hub for a Mini App', () => {
     const token = (enabled.payload as { notificationDetails: { token: string } }).notificationDetails.token;
     expect(await notify([token, 'never-issued'])).toEqual({
       status: 200,
-      body: { result: { successfulTokens: [token], invalidTokens: ['never-issued'], rateLimitedTokens: [] } },
+      body: { result: { successfulTokens: [token], invalidTokens: ['never-issued'], rateLimitedTokens: [], failedTokens: [] } },
     });
     await emulator.miniApp.waitForDelivery(
       (await emulator.miniApp.send({ to: webhookUrl, event: 'notifications_disabled', fid: 4 })).deliveryId,
     );
-    expect((await notify([token])).body).toEqual({ result: { successfulTokens: [], invalidTokens: [token], rateLimitedTokens: [] } });
+    expect((await notify([token])).body).toEqual({
+      result: { successfulTokens: [], invalidTokens: [token], rateLimitedTokens: [], failedTokens: [] },
+    });
     expect(emulator.miniApp.notifications().at(-2)).toMatchObject({ recipients: [{ token, fid: 4, appFid: 9152 }] });
     expect(emulator.miniApp.tokens().find((issued) => issued.token === token)).toMatchObject({ state: 'disabled', fid: 4 });
   });

@@ -1,5 +1,9 @@
 import type { MiniAppDeliveryRecord } from './miniapp-deliveries.js';
 import type { MiniAppHost } from './miniapp-host.js';
+import { firstIssue } from '../api/requests.js';
+import { EmulatorError } from '../emulator-error.js';
+import { notificationFaultsSchema, type ActiveNotificationFaults, type NotificationFaults } from './notification-faults.js';
+import type { DeliveredNotification } from './notification-ledger.js';
 import type { IssuedToken } from './notification-tokens.js';
 import type { ReceivedNotification } from './receive-notification.js';
 import { sendMiniAppEvent, type MiniAppSendInit, type MiniAppSendResult } from './send-miniapp-event.js';
@@ -27,6 +31,20 @@ export interface MiniAppEmulator {
   waitForDelivery(deliveryId: string, options?: { readonly timeoutMs?: number }): Promise<MiniAppDeliveryRecord>;
   /** The notification requests received, what each was answered, and whom it reached, oldest first. */
   notifications(): ReceivedNotification[];
+  /**
+   * What each user received (one row per user and notification, repeats counted, not shown), oldest
+   * first; of one user when `fid` is given. `GET /_emulator/miniapp/received[?fid=N]` over HTTP.
+   */
+  received(fid?: number): DeliveredNotification[];
+  /**
+   * Sets the faults the notification route plays for its next `times` requests (default 1): a 5xx
+   * `status`, a `delayMs` before answering, a 200 with a `brokenBody`; `undefined` clears them.
+   * `PUT|DELETE /_emulator/miniapp/notifications/faults` over HTTP. @throws {EmulatorError} `invalid_request`.
+   * @example emulator.miniApp.setNotificationFaults({ status: 503, times: 2 });
+   */
+  setNotificationFaults(faults: NotificationFaults | undefined): void;
+  /** The notification faults still in force, with how many requests they apply to, or `undefined`. */
+  notificationFaults(): ActiveNotificationFaults | undefined;
   /** The tokens issued, and whether each is still honoured, oldest first. */
   tokens(): IssuedToken[];
   /**
@@ -46,6 +64,14 @@ export function miniAppFacade(host: MiniAppHost, url: string): MiniAppEmulator {
     delivery: (deliveryId) => host.deliveries.get(deliveryId),
     waitForDelivery: (deliveryId, options = {}) => host.deliveries.wait(deliveryId, options.timeoutMs),
     notifications: () => host.inbox.map((notification) => ({ ...notification })),
+    received: (fid) => host.ledger.received(fid),
+    setNotificationFaults(faults) {
+      if (faults === undefined) return host.faults.set(undefined);
+      const parsed = notificationFaultsSchema.safeParse(faults);
+      if (!parsed.success) throw new EmulatorError('invalid_request', `notification faults: ${firstIssue(parsed.error)}.`);
+      host.faults.set(parsed.data);
+    },
+    notificationFaults: () => host.faults.get(),
     tokens: () => host.tokens.list(),
     removeKeys: (fid) => host.keys.remove(fid),
   };

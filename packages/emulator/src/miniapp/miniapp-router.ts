@@ -1,15 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readJson } from '../api/http-json.js';
+import { firstIssue } from '../api/requests.js';
 import type { RouteAnswer } from '../api/management-routes.js';
 import { EmulatorError } from '../emulator-error.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { hubSigners } from './hub-signers.js';
 import { HUB_SIGNERS_PATH, MINI_APP_PREFIX, NOTIFICATIONS_PATH, type MiniAppHost } from './miniapp-host.js';
-import { receiveNotification } from './receive-notification.js';
+import { notificationFaultsSchema } from './notification-faults.js';
+import { answerNotification } from './notification-route.js';
 import { sendMiniAppEvent } from './send-miniapp-event.js';
 import { sendAnswer } from '../api/send-answer.js';
 
 const DELIVERY_PATH = /^\/_emulator\/miniapp\/deliveries\/([^/]+)$/;
+const RECEIVED_PATH = `${MINI_APP_PREFIX}received`;
+const FAULTS_PATH = `${NOTIFICATIONS_PATH}/faults`;
 
 /** What the Mini App routes need of the emulator: its options (API keys, limits) and its Mini App side. */
 export interface MiniAppRouteContext {
@@ -22,24 +26,39 @@ export function isMiniAppPath(path: string): boolean {
   return path === HUB_SIGNERS_PATH || path.startsWith(MINI_APP_PREFIX);
 }
 
-/** Answers a Mini App route; the emulator's errors as `{ status: false, code, message }`, as its other routes. */
-export async function answerMiniApp(context: MiniAppRouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  return sendAnswer(res, () => answerFor(context, req, url));
+/**
+ * Answers a Mini App route; the emulator's errors as `{ status: false, code, message }`, as its
+ * other routes. `viaPage`: the request carries the page's token from one of the emulator's own host
+ * names (the router checked both), which stands for an API key.
+ */
+export async function answerMiniApp(
+  context: MiniAppRouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  viaPage = false,
+): Promise<void> {
+  // The notification route answers as a Farcaster client does, faults included (notification-route.ts).
+  if (req.method === 'POST' && url.pathname === NOTIFICATIONS_PATH) return answerNotification(context.miniApp, req, res);
+  return sendAnswer(res, () => answerFor(context, req, url, viaPage));
 }
 
-async function answerFor({ options, miniApp }: MiniAppRouteContext, req: IncomingMessage, url: URL): Promise<RouteAnswer> {
+async function answerFor(
+  { options, miniApp }: MiniAppRouteContext,
+  req: IncomingMessage,
+  url: URL,
+  viaPage: boolean,
+): Promise<RouteAnswer> {
   const { method } = req;
   const path = url.pathname;
   const withBody = async (handle: (body: unknown) => RouteAnswer | Promise<RouteAnswer>): Promise<RouteAnswer> => {
     const body = await readJson(req);
     return body.ok ? handle(body.value) : { status: 400, body: { status: false, message: body.message } };
   };
-  // A hub answers anyone, and a notification's token is its own credential: these two need no API key.
+  // A hub answers anyone, and a notification's token is its own credential (answerMiniApp): no API key.
   if (method === 'GET' && path === HUB_SIGNERS_PATH) return hubSigners(miniApp.keys, url);
-  if (method === 'POST' && path === NOTIFICATIONS_PATH)
-    return withBody((body) => receiveNotification(miniApp.tokens, miniApp.inbox, miniApp.limit, body));
   const key = req.headers.authorization;
-  if (key === undefined || !options.apiKeys.has(key)) {
+  if (!viaPage && (key === undefined || !options.apiKeys.has(key))) {
     return { status: 401, body: { status: false, message: 'Unauthorized: missing or unknown API key in the Authorization header' } };
   }
   if (method === 'POST' && path === `${MINI_APP_PREFIX}events`) {
@@ -58,5 +77,40 @@ async function answerFor({ options, miniApp }: MiniAppRouteContext, req: Incomin
   }
   if (method === 'GET' && path === NOTIFICATIONS_PATH) return { status: 200, body: { notifications: miniApp.inbox } };
   if (method === 'GET' && path === `${MINI_APP_PREFIX}tokens`) return { status: 200, body: { tokens: miniApp.tokens.list() } };
+  if (method === 'GET' && path === RECEIVED_PATH) return { status: 200, body: { received: miniApp.ledger.received(fidParam(url)) } };
+  if (path === FAULTS_PATH) return faultsRoute(miniApp, method, withBody);
   return { status: 404, body: { status: false, message: `No route for ${method} ${path}` } };
+}
+
+/** `?fid=N` of the received list: one user's, or everyone's without it. @throws {EmulatorError} `invalid_request`. */
+function fidParam(url: URL): number | undefined {
+  const text = url.searchParams.get('fid');
+  if (text === null) return undefined;
+  if (!/^[1-9]\d{0,15}$/.test(text))
+    throw new EmulatorError('invalid_request', `fid must be a positive whole number, e.g. ?fid=3; got ${JSON.stringify(text)}.`);
+  return Number(text);
+}
+
+/** `GET|PUT|DELETE /_emulator/miniapp/notifications/faults`: the faults the notification route plays next. */
+async function faultsRoute(
+  miniApp: MiniAppHost,
+  method: string | undefined,
+  withBody: (handle: (body: unknown) => RouteAnswer) => Promise<RouteAnswer>,
+): Promise<RouteAnswer> {
+  if (method === 'GET') return { status: 200, body: { faults: miniApp.faults.get() ?? null } };
+  if (method === 'DELETE') {
+    miniApp.faults.set(undefined);
+    return { status: 200, body: { faults: null } };
+  }
+  if (method !== 'PUT') return { status: 404, body: { status: false, message: `No route for ${method} ${FAULTS_PATH}` } };
+  return withBody((body) => {
+    const parsed = notificationFaultsSchema.safeParse(body);
+    if (!parsed.success)
+      throw new EmulatorError(
+        'invalid_request',
+        `${firstIssue(parsed.error)}; send { status?: 500-599, delayMs?, brokenBody?: 'not_json' | 'no_result', times? }.`,
+      );
+    miniApp.faults.set(parsed.data);
+    return { status: 200, body: { faults: miniApp.faults.get() } };
+  });
 }

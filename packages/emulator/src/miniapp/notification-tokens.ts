@@ -9,6 +9,11 @@ export interface IssuedToken {
   readonly appFid: number;
   /** The Mini App it was issued to, by its `webhookUrl`. */
   readonly webhookUrl: string;
+  /**
+   * The Mini App's domain (`app.example.com`) a notification's `targetUrl` must be on, or `null`
+   * when the emulator was not told it: then `targetUrl` is not checked against a domain.
+   */
+  readonly domain: string | null;
   readonly issuedAt: string;
   state: 'enabled' | 'disabled';
 }
@@ -33,10 +38,10 @@ export class NotificationTokens {
     this.#limit = limit;
   }
 
-  /** A fresh token for `owner`; the one it held before is disabled. */
-  issue(owner: TokenOwner, url: string): IssuedToken {
+  /** A fresh token for `owner`, for the Mini App on `domain`; the one it held before is disabled. */
+  issue(owner: TokenOwner, url: string, domain: string | null): IssuedToken {
     this.disable(owner);
-    const issued: IssuedToken = { ...owner, token: randomUUID(), url, issuedAt: new Date().toISOString(), state: 'enabled' };
+    const issued: IssuedToken = { ...owner, token: randomUUID(), url, domain, issuedAt: new Date().toISOString(), state: 'enabled' };
     this.#tokens.set(issued.token, issued);
     if (this.#tokens.size > this.#limit) this.#tokens.delete(this.#tokens.keys().next().value!);
     return { ...issued };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firstIssue } from '../api/requests.js';
 import type { RouteAnswer } from '../api/management-routes.js';
+import type { NotificationLedger } from './notification-ledger.js';
 import type { NotificationTokens } from './notification-tokens.js';
 
 /** What a Mini App POSTs to `notificationDetails.url`, and the client's answer. */
@@ -12,11 +13,25 @@ export interface NotificationRequest {
   readonly tokens: readonly string[];
 }
 
-/** The client's answer: which tokens it delivered to, which it no longer honours, which it held back. */
+/** Why a token failed (`failedTokens`, @farcaster/miniapp-core's `sendNotificationResponseSchema`). */
+export type FailedTokenReason = 'domain_mismatch' | 'target_url_mismatch' | 'no_webhook_url' | 'invalid_token' | 'unknown';
+
+/** A token the client did not deliver to for a reason other than invalid or rate-limited. */
+export interface FailedToken {
+  readonly token: string;
+  readonly fid: number;
+  readonly reason: FailedTokenReason;
+}
+
+/**
+ * The client's answer: which tokens it delivered to (or had already delivered this notification
+ * to), which it no longer honours, which it held back for the rate limits, and which failed.
+ */
 export interface NotificationResult {
   readonly successfulTokens: string[];
   readonly invalidTokens: string[];
   readonly rateLimitedTokens: string[];
+  readonly failedTokens: FailedToken[];
 }
 
 /** A notification request the emulator received, what it answered, and the users it reached. */
@@ -24,8 +39,10 @@ export interface ReceivedNotification {
   readonly receivedAt: string;
   readonly request: NotificationRequest;
   readonly result: NotificationResult;
-  /** One per successful token: the user and client it reached. */
+  /** One per token whose user received it now: the user and client it reached. */
   readonly recipients: readonly { readonly token: string; readonly fid: number; readonly appFid: number }[];
+  /** Tokens answered successful whose user had already received this `notificationId` (within 24 h): not shown again. */
+  readonly repeatTokens: readonly string[];
 }
 
 // `sendNotificationRequestSchema` of @farcaster/miniapp-core 0.6.0 (schemas/notifications.js), its
@@ -57,28 +74,54 @@ function isSecureUrl(text: string): boolean {
   }
 }
 
+/** What the route keeps: the tokens it issued, the idempotency and rate state, and the requests it received. */
+export interface NotificationInbox {
+  readonly tokens: NotificationTokens;
+  readonly ledger: NotificationLedger;
+  /** The requests received, oldest first, the newest `limit` kept. */
+  readonly inbox: ReceivedNotification[];
+  readonly limit: number;
+}
+
 /**
  * `POST /_emulator/miniapp/notifications`, the emulator's notification API as a Farcaster client's:
  * open (the token is the credential), the request checked as the reference schema checks it (400
- * otherwise), each token answered `successful` when the emulator issued it and still honours it,
- * `invalid` otherwise (never issued, or the user disabled notifications or removed the app). Rate
- * limits are not emulated: `rateLimitedTokens` is always empty.
+ * otherwise), then each token, in this order: `invalidTokens` when the emulator never issued it or
+ * no longer honours it (the user disabled notifications or removed the app); `failedTokens` with
+ * `domain_mismatch` when `targetUrl` is not on the domain the token was issued for (no domain known:
+ * not checked); `successfulTokens` without showing it again when the user already received this
+ * `notificationId` in the last 24 hours; `rateLimitedTokens` when the token is within its interval
+ * or has had its day's share; otherwise `successfulTokens`, and the user received it.
  */
-export function receiveNotification(tokens: NotificationTokens, inbox: ReceivedNotification[], limit: number, body: unknown): RouteAnswer {
+export function receiveNotification(host: NotificationInbox, body: unknown): RouteAnswer {
   const parsed = requestSchema.safeParse(body);
   if (!parsed.success) return { status: 400, body: { status: false, message: firstIssue(parsed.error) } };
   const request = parsed.data;
-  const result: NotificationResult = { successfulTokens: [], invalidTokens: [], rateLimitedTokens: [] };
+  const targetHost = new URL(request.targetUrl).hostname.toLowerCase();
+  const result: NotificationResult = { successfulTokens: [], invalidTokens: [], rateLimitedTokens: [], failedTokens: [] };
   const recipients: { token: string; fid: number; appFid: number }[] = [];
+  const repeatTokens: string[] = [];
   for (const token of request.tokens) {
-    const issued = tokens.enabled(token);
-    if (issued === undefined) result.invalidTokens.push(token);
+    const issued = host.tokens.enabled(token);
+    if (issued === undefined) {
+      result.invalidTokens.push(token);
+      continue;
+    }
+    if (issued.domain !== null && issued.domain !== targetHost) {
+      result.failedTokens.push({ token, fid: issued.fid, reason: 'domain_mismatch' });
+      continue;
+    }
+    const { fid, appFid, webhookUrl } = issued;
+    const { notificationId, title, body: text, targetUrl } = request;
+    const outcome = host.ledger.take({ fid, appFid, webhookUrl, token, notificationId, title, body: text, targetUrl });
+    if (outcome === 'rate_limited') result.rateLimitedTokens.push(token);
     else {
       result.successfulTokens.push(token);
-      recipients.push({ token, fid: issued.fid, appFid: issued.appFid });
+      if (outcome === 'repeat') repeatTokens.push(token);
+      else recipients.push({ token, fid, appFid });
     }
   }
-  inbox.push({ receivedAt: new Date().toISOString(), request, result, recipients });
-  if (inbox.length > limit) inbox.shift();
+  host.inbox.push({ receivedAt: new Date().toISOString(), request, result, recipients, repeatTokens });
+  if (host.inbox.length > host.limit) host.inbox.shift();
   return { status: 200, body: { result } };
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SIGNER_APP_FID, type MiniAppPayload } from '@social-webhooks/co
 import { firstIssue } from '../api/requests.js';
 import { EmulatorError } from '../emulator-error.js';
 import { NOTIFICATIONS_PATH, type MiniAppHost } from './miniapp-host.js';
+import { checkedDomain } from './notification-limits.js';
 import type { TokenOwner } from './notification-tokens.js';
 
 /** What to send: one Mini App event, from one user in one client, to one Mini App. */
@@ -23,6 +24,12 @@ export interface MiniAppSendInit {
    * notification route as `url`.
    */
   readonly notificationDetails?: NotificationDetails;
+  /**
+   * The Mini App's domain (`app.example.com`), recorded on the token issued: a notification sent
+   * with it must have its `targetUrl` on this host, or the token is answered in `failedTokens` with
+   * `domain_mismatch`. Default: the emulator's `miniAppDomain`, or none (not checked).
+   */
+  readonly domain?: string;
 }
 
 /** What was sent: the delivery's id, who signed it, and the payload signed. */
@@ -46,6 +53,7 @@ const sendSchema = z
     appFid: z.number().int().nonnegative().optional(),
     notifications: z.boolean().optional(),
     notificationDetails: z.strictObject({ url: z.string().min(1), token: z.string().min(1) }).optional(),
+    domain: z.string().optional(),
   })
   .superRefine((init, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
@@ -55,6 +63,15 @@ const sendSchema = z
       issue('notifications', 'is for miniapp_added only: whether the user added the app with notifications on');
     if (init.notifications === false && init.notificationDetails !== undefined)
       issue('notificationDetails', 'is not sent when notifications is false');
+    if (init.domain !== undefined) {
+      try {
+        checkedDomain(init.domain, (message) => {
+          throw new Error(message);
+        });
+      } catch (error) {
+        issue('domain', (error as Error).message);
+      }
+    }
   });
 
 /**
@@ -70,7 +87,7 @@ export async function sendMiniAppEvent(host: MiniAppHost, body: unknown): Promis
   if (!parsed.success) {
     throw new EmulatorError(
       'invalid_request',
-      `${firstIssue(parsed.error)}; send { to, event, fid, appFid?, notifications?, notificationDetails? }.`,
+      `${firstIssue(parsed.error)}; send { to, event, fid, appFid?, notifications?, notificationDetails?, domain? }.`,
     );
   }
   const init = parsed.data;
@@ -94,7 +111,8 @@ function payloadFor(host: MiniAppHost, init: z.output<typeof sendSchema>, owner:
       host.tokens.disable(owner);
       return init.notificationDetails;
     }
-    const issued = host.tokens.issue(owner, host.baseUrl() + NOTIFICATIONS_PATH);
+    const domain = init.domain === undefined ? host.defaultDomain : init.domain.toLowerCase();
+    const issued = host.tokens.issue(owner, host.baseUrl() + NOTIFICATIONS_PATH, domain);
     return { url: issued.url, token: issued.token };
   };
   if (init.event === 'notifications_enabled') return { event: init.event, notificationDetails: details() };

@@ -1,13 +1,15 @@
 /**
  * The page's script, plain browser JavaScript run as is (no build step): lists the webhooks (the
- * service's here, Neynar's in page-neynar-script.ts) and the deliveries (page-deliveries-script.ts),
- * follows `GET /_emulator/stream` for changes, publishes and replays through the same HTTP API as
- * the command line. Text from the receiver is only ever set as `textContent`.
+ * service's here, Neynar's in page-neynar-script.ts), the deliveries (page-deliveries-script.ts) and
+ * the Mini App side (page-miniapp-script.ts), follows `GET /_emulator/stream` for changes, publishes
+ * and replays through the same HTTP API as the command line. It offers and describes the senders
+ * whose webhooks exist (the service's, Neynar's; both while there is none) and Mini App events for
+ * any webhookUrl. Text from the receiver is only ever set as `textContent`.
  */
 export const PAGE_SCRIPT = String.raw`
 'use strict';
 const config = JSON.parse(document.getElementById('config').textContent);
-const state = { webhooks: [], neynarWebhooks: [], deliveries: new Map(), selected: null, open: new Set(), live: false, publishFollows: null };
+const state = { webhooks: [], neynarWebhooks: [], miniAppDeliveries: [], received: [], deliveries: new Map(), selected: null, open: new Set(), live: false, publishFollows: null };
 
 function h(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -35,19 +37,18 @@ async function api(method, path, body) {
 function note(id, text) { document.getElementById(id).textContent = text; }
 
 function layout() {
-  const events = h('select', { id: 'event' },
-    h('optgroup', { label: 'The service' }, config.eventNames.map((name) => h('option', { value: name }, name))),
-    h('optgroup', { label: 'Neynar' }, config.neynarEventNames.map((name) => h('option', { value: 'neynar:' + name }, name))));
+  const events = h('select', { id: 'event' });
   document.body.append(
     h('header', {},
       h('h1', {}, 'social-webhooks emulator'),
       h('span', { className: 'meta mono' }, config.url),
-      h('span', { className: 'meta' }, config.bodyForm + ' bodies, header ' + config.headerName),
+      h('span', { className: 'meta', id: 'senders' }),
       h('span', { id: 'live' }, 'connecting…')),
     h('main', {},
       h('div', {},
         h('section', { id: 'publish' },
           h('h2', {}, 'Publish a sample event'),
+          h('div', { className: 'muted', id: 'publish-senders' }),
           h('label', {}, 'Event ', events),
           h('label', {}, h('input', { type: 'checkbox', id: 'f-duplicate' }), ' deliver twice (duplicate)'),
           h('label', {}, h('input', { type: 'checkbox', id: 'f-outOfOrder' }), ' hold until the next one (out of order)'),
@@ -61,12 +62,20 @@ function layout() {
         h('section', {},
           h('h2', {}, h('span', { className: 'grow' }, 'Neynar webhooks')),
           h('div', { className: 'note', id: 'neynar-note' }),
-          h('div', { id: 'neynar-webhooks' }))),
-      h('section', {},
-        h('h2', {}, h('span', { className: 'grow', id: 'deliveries-title' }, 'Deliveries'),
-          h('button', { className: 'secondary', id: 'replay-failed', onclick: replayFailed }, 'Replay failed')),
-        h('div', { className: 'note', id: 'deliveries-note' }),
-        h('div', { id: 'deliveries' }))));
+          h('div', { id: 'neynar-webhooks' })),
+        miniAppSection(),
+        h('section', {},
+          h('h2', {}, 'Notifications received'),
+          h('div', { id: 'received' }))),
+      h('div', {},
+        h('section', {},
+          h('h2', {}, h('span', { className: 'grow', id: 'deliveries-title' }, 'Deliveries'),
+            h('button', { className: 'secondary', id: 'replay-failed', onclick: replayFailed }, 'Replay failed')),
+          h('div', { className: 'note', id: 'deliveries-note' }),
+          h('div', { id: 'deliveries' })),
+        h('section', {},
+          h('h2', {}, 'Mini App deliveries'),
+          h('div', { id: 'miniapp-deliveries' })))));
 }
 
 function checkedFaults() {
@@ -143,16 +152,20 @@ function renderWebhooks() {
 }
 
 function render() {
+  renderSenders();
   renderWebhooks();
   followSelectedEvent();
   renderNeynarWebhooks();
+  renderMiniApp();
   const shown = [...state.deliveries.values()].filter((d) => !state.selected || d.webhookId === state.selected).reverse();
   document.getElementById('deliveries-title').textContent = state.selected ? 'Deliveries of ' + state.selected : 'Deliveries';
   document.getElementById('deliveries').replaceChildren(...(shown.length === 0 ? [h('div', { className: 'empty' }, 'No delivery yet: publish an event.')] : shown.map(renderDelivery)));
 }
 
 async function reload() {
-  const [webhooks, neynar, deliveries] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/neynar/webhooks'), api('GET', '/_emulator/deliveries')]);
+  const [webhooks, neynar, deliveries, miniAppDeliveries, received] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/neynar/webhooks'), api('GET', '/_emulator/deliveries'), api('GET', '/_emulator/miniapp/deliveries'), api('GET', '/_emulator/miniapp/received')]);
+  state.miniAppDeliveries = miniAppDeliveries.deliveries;
+  state.received = received.received;
   state.webhooks = webhooks.webhooks;
   state.neynarWebhooks = neynar.webhooks;
   state.deliveries = new Map(deliveries.deliveries.map((d) => [d.deliveryId, d]));
@@ -167,6 +180,7 @@ function follow() {
   source.addEventListener('delivery', (event) => { const d = JSON.parse(event.data); state.deliveries.set(d.deliveryId, d); render(); });
   source.addEventListener('webhooks', (event) => { state.webhooks = JSON.parse(event.data); render(); });
   source.addEventListener('neynar-webhooks', (event) => { state.neynarWebhooks = JSON.parse(event.data); render(); });
+  source.addEventListener('miniapp', () => { reloadMiniApp().catch((error) => note('miniapp-note', error.message)); });
   source.addEventListener('error', () => { live.textContent = 'reconnecting…'; live.className = ''; });
 }
 

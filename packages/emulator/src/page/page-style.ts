@@ -44,4 +44,9 @@ details > summary { cursor: pointer; color: var(--muted); }
 .badge.on { color: var(--ok); border-color: var(--ok); }
 .badge.off { color: var(--bad); border-color: var(--bad); }
 .webhook .subscription { margin-top: 2px; word-break: break-all; }
+input[type=url], input[type=text] { font: inherit; padding: 3px 6px; max-width: 100%; }
+.received { padding: 6px 0; border-top: 1px dashed var(--line); }
+.received:first-child { border-top: none; }
+.received .title { font-weight: 600; }
+#miniapp .muted, .delivery.miniapp .mono { word-break: break-all; }
 `;

@@ -1,22 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { EVENT_NAMES, NEYNAR_EVENT_NAMES } from '@social-webhooks/core';
+import { EVENT_NAMES, MINI_APP_EVENT_NAMES, NEYNAR_EVENT_NAMES, NEYNAR_SIGNATURE_HEADER } from '@social-webhooks/core';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { PAGE_DELIVERIES_SCRIPT } from './page-deliveries-script.js';
+import { PAGE_MINIAPP_SCRIPT } from './page-miniapp-script.js';
 import { PAGE_NEYNAR_SCRIPT } from './page-neynar-script.js';
 import { PAGE_SCRIPT } from './page-script.js';
+import { PAGE_SENDERS_SCRIPT } from './page-senders-script.js';
 import { PAGE_STYLE } from './page-style.js';
 
 /** What the page is built from: the router's context has it, and the page asks for nothing more. */
 export interface PageContext {
   /** The token the page's script authenticates with (see the router's `PAGE_TOKEN_HEADER`). */
   readonly pageToken: string;
-  readonly options: Pick<ResolvedEmulatorOptions, 'bodyForm' | 'headerName'>;
+  readonly options: Pick<ResolvedEmulatorOptions, 'bodyForm' | 'headerName' | 'miniAppDomain'>;
   readonly baseUrl: () => string;
 }
 
 /**
- * `GET /`: the page to watch deliveries, one self-contained HTML document (inline style and script,
+ * `GET /`: the page to watch deliveries and play every sender, one self-contained HTML document (inline style and script,
  * no external fonts or scripts), with what its script needs in a JSON block. A per-response nonce
  * in the Content-Security-Policy lets only these inline blocks run.
  */
@@ -26,6 +28,9 @@ export function sendPage(res: ServerResponse, context: PageContext): void {
     token: context.pageToken,
     eventNames: EVENT_NAMES,
     neynarEventNames: NEYNAR_EVENT_NAMES,
+    miniAppEventNames: MINI_APP_EVENT_NAMES,
+    neynarHeader: NEYNAR_SIGNATURE_HEADER,
+    miniAppDomain: context.options.miniAppDomain,
     bodyForm: context.options.bodyForm,
     headerName: context.options.headerName,
     url: context.baseUrl(),
@@ -42,7 +47,7 @@ export function sendPage(res: ServerResponse, context: PageContext): void {
     `<script id="config" type="application/json">${json}</script>`,
     '<noscript>This page needs JavaScript; the same data is at GET /_emulator/deliveries.</noscript>',
     // One script element: the parts call each other's functions.
-    `<script nonce="${nonce}">${PAGE_SCRIPT}${PAGE_DELIVERIES_SCRIPT}${PAGE_NEYNAR_SCRIPT}</script>`,
+    `<script nonce="${nonce}">${PAGE_SCRIPT}${PAGE_DELIVERIES_SCRIPT}${PAGE_NEYNAR_SCRIPT}${PAGE_MINIAPP_SCRIPT}${PAGE_SENDERS_SCRIPT}</script>`,
     '</body></html>',
   ].join('\n');
   res.writeHead(200, {

@@ -80,6 +80,8 @@ describe('miniAppSender: the key lookup fails closed', () => {
   });
 
   it('answers 500 invalid_options, logged, on a runtime whose Web Crypto lacks Ed25519', async () => {
+    // A runtime without node:crypto (a Worker), whose Web Crypto has no Ed25519.
+    vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined);
     vi.spyOn(crypto.subtle, 'importKey').mockRejectedValue(new DOMException('Unrecognized algorithm name', 'NotSupportedError'));
     const error = vi.fn();
     const handle = webhookHandler({ sender: miniAppSender({ verifyAppKey: knownKey }), logger: { error } });

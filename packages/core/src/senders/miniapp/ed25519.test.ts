@@ -24,13 +24,13 @@ function malleate(signature: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-describe('createEd25519Verify', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
+// Both primitives: node:crypto (the default on Node) and Web Crypto (Bun, Deno, workerd; `null`).
+describe.each([
+  ['node:crypto', undefined],
+  ['Web Crypto', null],
+] as const)('createEd25519Verify with %s', (_name, nodeCrypto) => {
   it('accepts a signature of the message by the key, and nothing altered', async () => {
-    const verify = createEd25519Verify();
+    const verify = createEd25519Verify(10, nodeCrypto);
     const { publicKey, id, sign } = await keyPair();
     const signature = await sign(message);
     expect(await verify(id, publicKey, signature, message)).toBe('valid');
@@ -45,12 +45,34 @@ describe('createEd25519Verify', () => {
     const { sign } = await keyPair();
     const notAPoint = new Uint8Array(32);
     notAPoint[0] = 2;
-    expect(await createEd25519Verify()('02', notAPoint, await sign(message), message)).toBe('invalid');
+    expect(await createEd25519Verify(10, nodeCrypto)('02', notAPoint, await sign(message), message)).toBe('invalid');
+    expect(await createEd25519Verify(10, nodeCrypto)('short', notAPoint.subarray(0, 31), await sign(message), message)).toBe('invalid');
+  });
+
+  it('accepts the identity key with R the identity and S = 0, as both primitives and the reference do', async () => {
+    const identity = new Uint8Array(32);
+    identity[0] = 1;
+    const signature = new Uint8Array(64);
+    signature[0] = 1;
+    expect(await createEd25519Verify(10, nodeCrypto)('identity', identity, signature, message)).toBe('valid');
+  });
+});
+
+describe('createEd25519Verify', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('verifies with node:crypto on Node, not through Web Crypto', async () => {
+    const subtleVerify = vi.spyOn(crypto.subtle, 'verify');
+    const { publicKey, id, sign } = await keyPair();
+    expect(await createEd25519Verify()(id, publicKey, await sign(message), message)).toBe('valid');
+    expect(subtleVerify).not.toHaveBeenCalled();
   });
 
   it('imports each key once, and keeps at most maxKeys', async () => {
     const importKey = vi.spyOn(crypto.subtle, 'importKey');
-    const verify = createEd25519Verify(2);
+    const verify = createEd25519Verify(2, null);
     const [a, b, c] = await Promise.all([keyPair(), keyPair(), keyPair()]);
     const signatures = await Promise.all([a, b, c].map((pair) => pair.sign(message)));
     for (let round = 0; round < 3; round++) expect(await verify(a.id, a.publicKey, signatures[0]!, message)).toBe('valid');
@@ -65,6 +87,6 @@ describe('createEd25519Verify', () => {
   it('answers unsupported where Web Crypto has no Ed25519', async () => {
     vi.spyOn(crypto.subtle, 'importKey').mockRejectedValue(new DOMException('Unrecognized algorithm name', 'NotSupportedError'));
     const { publicKey, id, sign } = await keyPair();
-    expect(await createEd25519Verify()(id, publicKey, await sign(message), message)).toBe('unsupported');
+    expect(await createEd25519Verify(10, null)(id, publicKey, await sign(message), message)).toBe('unsupported');
   });
 });

@@ -31,6 +31,13 @@ export function memoryTokenStore(): NotificationTokenStore {
       if (appFid !== undefined) clients.delete(appFid);
       if (appFid === undefined || clients.size === 0) users.delete(fid);
     },
+    async deleteToken({ fid, appFid, token }) {
+      const clients = users.get(fid);
+      if (clients?.get(appFid)?.token !== token) return false;
+      clients.delete(appFid);
+      if (clients.size === 0) users.delete(fid);
+      return true;
+    },
     async get(fid) {
       return [...(users.get(fid)?.values() ?? [])];
     },

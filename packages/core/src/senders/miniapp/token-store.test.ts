@@ -40,6 +40,16 @@ describe('memoryTokenStore', () => {
     expect(await all(store)).toEqual([]);
   });
 
+  it("forgets a client's token with deleteToken only while it is still that token", async () => {
+    const store = memoryTokenStore();
+    await store.save({ fid: 1, appFid: 9152, url: 'https://client.example/n', token: 'old' });
+    await store.save({ fid: 1, appFid: 9152, url: 'https://client.example/n', token: 'new' });
+    expect(await store.deleteToken!({ fid: 1, appFid: 9152, token: 'old' })).toBe(false);
+    expect((await store.get(1)).map((target) => target.token)).toEqual(['new']);
+    expect(await store.deleteToken!({ fid: 1, appFid: 9152, token: 'new' })).toBe(true);
+    expect(await store.get(1)).toEqual([]);
+  });
+
   it('keeps the four fields only, not the object it was given', async () => {
     const store = memoryTokenStore();
     const given = { fid: 3, appFid: 1, ...DETAILS, secret: 'x' };

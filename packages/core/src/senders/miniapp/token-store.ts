@@ -22,6 +22,14 @@ export interface NotificationTokenStore {
   save(target: NotificationTarget): Promise<void>;
   /** Forgets the user's target from the client `appFid`, or from every client when `appFid` is left out. */
   delete(user: { readonly fid: number; readonly appFid?: number }): Promise<void>;
+  /**
+   * Forgets the user's token from the client `appFid` only if it is still `token`: a client said the
+   * token is dead, and a newer one the user has since enabled must stay. Atomic in the stores this
+   * library ships. Optional for other stores: without it, a sender reads the user's targets and
+   * deletes the client's target when the token matches, which a save in between can race.
+   * @returns whether a target was forgotten.
+   */
+  deleteToken?(target: { readonly fid: number; readonly appFid: number; readonly token: string }): Promise<boolean>;
   /** The user's targets, one per client, in no particular order; none when notifications are off. */
   get(fid: number): Promise<readonly NotificationTarget[]>;
   /** Every target, for a notification to all users; a store may read them in batches as they are iterated. */

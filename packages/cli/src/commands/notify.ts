@@ -1,0 +1,169 @@
+import { createNotifier, isWebhookError, type NotificationReport, type Notifier, type NotifierOptions } from '@social-webhooks/core';
+import { stringFlag } from '../args/parse-command-args.js';
+import { CliError } from '../cli-error.js';
+import type { Command, CommandContext } from '../command.js';
+import { EXIT_CODES } from '../exit-codes.js';
+import { notificationFlags, audienceFlag, countFlag } from '../notify/notify-flags.js';
+import { planNotification } from '../notify/plan.js';
+import { openTokenSource } from '../notify/open-token-source.js';
+import { notificationLine, planLines, reportLines } from '../output/describe-notify.js';
+import { print } from '../output/print.js';
+import { startProgress, type Progress } from '../output/progress.js';
+
+/**
+ * `social-webhooks notify`: sends one Mini App notification from a token store, through the core's
+ * `createNotifier` (batches of 100 per client URL, every answer read, our limits kept), to some users
+ * or to all; `--dry-run` prints the plan and sends nothing. Exit code 1 unless every token was
+ * delivered, already sent, or found invalid and removed.
+ */
+export const notifyCommand: Command = {
+  name: 'notify',
+  summary: "Send a Mini App notification to users' Farcaster clients from a Redis token store or the emulator; print the report.",
+  usage:
+    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all) (--redis URL [--prefix P] | --emulator URL) [--domain HOST] [--dry-run]',
+  options: {
+    id: {
+      type: 'string',
+      valueName: 'ID',
+      description:
+        'The notificationId (required), the retry key: a client delivers one id once per user within 24 hours, so running again with the same id notifies nobody twice. Make it from what it is about (daily-2026-11-26), never random.',
+    },
+    title: { type: 'string', valueName: 'TEXT', description: 'The title, at most 32 characters.' },
+    body: { type: 'string', valueName: 'TEXT', description: 'The body, at most 128 characters.' },
+    'target-url': {
+      type: 'string',
+      valueName: 'URL',
+      description: "Where a tap opens: an https URL on your Mini App's domain, at most 1,024 characters.",
+    },
+    to: { type: 'string', valueName: 'FID[,FID…]', description: 'The users to notify, every client each added the app in.' },
+    all: { type: 'boolean', description: 'Notify every user in the store (a broadcast, with a progress bar).' },
+    domain: {
+      type: 'string',
+      valueName: 'HOST',
+      description:
+        "Your Mini App's domain (example.com): refuse a --target-url elsewhere before sending, as clients would for every token.",
+    },
+    'dry-run': {
+      type: 'boolean',
+      description: 'Check the notification and print the plan (tokens, clients, requests per client URL); send nothing.',
+    },
+    redis: {
+      type: 'string',
+      valueName: 'URL',
+      description: 'Read the tokens from a redisTokenStore on this Redis (redis://…), with its limits (redisNotificationLimiter).',
+    },
+    prefix: { type: 'string', valueName: 'P', description: "The token store's key prefix (default social-webhooks:miniapp-tokens:)." },
+    emulator: {
+      type: 'string',
+      valueName: 'URL',
+      description: 'Read the tokens the local emulator issued and still honours (social-webhooks emulate prints its URL).',
+    },
+    'api-key': { type: 'string', valueName: 'KEY', description: "The emulator's API key (default: $WEBHOOKS_API_KEY)." },
+    concurrency: { type: 'string', valueName: 'N', description: 'Requests in flight at once, across clients (default 8).' },
+    retries: {
+      type: 'string',
+      valueName: 'N',
+      description: 'Retries of a request with no answer, a 5xx, a 429 or a broken 200, under the same id (default 4).',
+    },
+    'rate-limit-wait': {
+      type: 'string',
+      valueName: 'MS',
+      description: 'Wait up to MS milliseconds to send rate-limited tokens again (default 35000; 0 reports them at once).',
+    },
+  },
+  positionals: [],
+  usesApi: false,
+  examples: [
+    'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://example.com/digest --domain example.com',
+    'social-webhooks notify --emulator http://127.0.0.1:4010 --to 3,4 --id welcome-3 --title Welcome --body "Thanks for adding us" --target-url https://example.com/',
+    'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://example.com/digest --dry-run',
+  ],
+  exitCodes: [
+    `  ${EXIT_CODES.ok}   every token delivered, already sent under this --id, or invalid and removed (or none to notify); --dry-run done`,
+    `  ${EXIT_CODES.failed}   not every token delivered: some failed, a client refused the notification, or some are rate-limited (the report says when to run again)`,
+    `  ${EXIT_CODES.usage}   usage error (bad flag or value, an invalid notification, no token source); nothing sent`,
+    `  ${EXIT_CODES.network}   Redis or the emulator did not answer`,
+  ],
+  async run(context) {
+    const notification = notificationFlags(context.values);
+    const to = audienceFlag(context.values);
+    const options = notifierFlags(context);
+    const source = await openTokenSource(context, notification.notificationId);
+    try {
+      let progress: Progress | undefined;
+      const notifier = buildNotifier({
+        ...options,
+        store: source.store,
+        limiter: source.limiter,
+        onBatch: (result) => progress?.onBatch(result),
+      });
+      const dryRun = context.values['dry-run'] === true;
+      // A broadcast or a list shows its progress, against the plan's count; one user's send does not.
+      const showProgress = !dryRun && !context.json && typeof to !== 'number';
+      const plan = dryRun || showProgress ? await planNotification(source.store, to).catch(fail(source)) : undefined;
+      if (dryRun) {
+        print(context, { dryRun: true, notification, source: source.where, plan }, [
+          notificationLine(notification),
+          ...planLines(plan!, source.where),
+          'Nothing sent (--dry-run). Our limits decide per token as it is sent: already sent under this id, or rate-limited.',
+        ]);
+        return EXIT_CODES.ok;
+      }
+      if (showProgress) context.io.stdout(`${[notificationLine(notification), ...planLines(plan!, source.where)].join('\n')}\n`);
+      if (showProgress) progress = startProgress(context.io, plan!.targets);
+      const report = await notifier.send(notification, { to }).catch(fail(source));
+      progress?.finish(report.targets);
+      const retryAt = report.retryAt === undefined ? undefined : new Date(report.retryAt).toISOString();
+      print(context, { notification, source: source.where, ...(plan !== undefined && { plan }), report: { ...report, retryAt } }, [
+        ...(showProgress ? [] : [notificationLine(notification)]),
+        ...(report.targets === 0
+          ? [`Nobody to notify: no token for ${to === 'all' ? 'any user' : `fid ${[to].flat().join(', ')}`} in ${source.where}.`]
+          : []),
+        ...reportLines(report),
+      ]);
+      return delivered(report) ? EXIT_CODES.ok : EXIT_CODES.failed;
+    } finally {
+      await source.close();
+    }
+  },
+};
+
+/** `--timeout`, `--concurrency`, `--retries`, `--rate-limit-wait`, `--domain`, as the notifier's options. */
+function notifierFlags(context: CommandContext): Omit<NotifierOptions, 'store'> {
+  const concurrency = countFlag(context.values, 'concurrency', 1);
+  const retries = countFlag(context.values, 'retries', 0);
+  const rateLimitWaitMs = countFlag(context.values, 'rate-limit-wait', 0);
+  const domain = stringFlag(context.values, 'domain', 'notify');
+  return {
+    // The report says what became of every token; the notifier's own log would repeat it on stderr.
+    logger: false,
+    ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
+    ...(concurrency !== undefined && { concurrency }),
+    ...(retries !== undefined && { retries }),
+    ...(rateLimitWaitMs !== undefined && { rateLimitWaitMs }),
+    ...(domain !== undefined && { domain }),
+  };
+}
+
+function buildNotifier(options: NotifierOptions): Notifier {
+  try {
+    return createNotifier(options);
+  } catch (error) {
+    if (isWebhookError(error) && error.code === 'invalid_options') {
+      const message = error.message.replace(/^@social-webhooks\/core: createNotifier\(\): /, '').replace(/`domain`/, '--domain');
+      throw new CliError('usage_error', message, { command: 'notify', cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Whether every token has its notification: delivered, already sent, or invalid and removed (nobody to reach). */
+function delivered(report: NotificationReport): boolean {
+  return Object.keys(report.failed).length === 0 && report.rateLimited === 0 && report.remaining === 0 && report.stopped.length === 0;
+}
+
+function fail(source: { failure(error: unknown): unknown }): (error: unknown) => never {
+  return (error) => {
+    throw source.failure(error);
+  };
+}

@@ -1,0 +1,47 @@
+import { memoryNotificationLimiter, memoryTokenStore } from '@social-webhooks/core';
+import type { IssuedToken, ReceivedNotification } from '@social-webhooks/emulator';
+import { emulatorRequest } from '../args/emulator-request.js';
+import { CliError } from '../cli-error.js';
+import type { CommandContext } from '../command.js';
+import type { TokenSource } from './token-source.js';
+
+const COMMAND = 'notify';
+
+/**
+ * The emulator's issued tokens that it still honours, in a memory store. The limiter starts from what
+ * the emulator's inbox shows it delivered under `notificationId`, so a second run with the same
+ * `--id` counts those users as already sent, as a shared record (Redis) would, and sends them nothing.
+ */
+export async function openEmulatorSource(context: CommandContext, baseUrl: string, notificationId: string): Promise<TokenSource> {
+  checkHttpUrl(baseUrl, 'emulator');
+  const scoped: CommandContext = { ...context, values: { ...context.values, 'base-url': baseUrl } };
+  const { tokens } = (await emulatorRequest(scoped, COMMAND, 'GET', '/_emulator/miniapp/tokens')) as { tokens: IssuedToken[] };
+  const { notifications } = (await emulatorRequest(scoped, COMMAND, 'GET', '/_emulator/miniapp/notifications')) as {
+    notifications: ReceivedNotification[];
+  };
+  const store = memoryTokenStore();
+  // Oldest first: a user's newer token from the same client replaces the older.
+  for (const { fid, appFid, url, token, state } of tokens) if (state === 'enabled') await store.save({ fid, appFid, url, token });
+  const limiter = memoryNotificationLimiter();
+  const delivered = notifications
+    .filter(({ request }) => request.notificationId === notificationId)
+    .flatMap(({ recipients }) => recipients.map(({ fid, appFid, token }) => ({ fid, appFid, token })));
+  await limiter.confirm(notificationId, delivered);
+  // A memory store and limiter fail only on a bug, which stays one (exit code 70 with its stack).
+  return { where: `the emulator at ${baseUrl}`, store, limiter, failure: (error) => error, close: async () => undefined };
+}
+
+/** Checks that `text` is an absolute http(s) URL. */
+export function checkHttpUrl(text: string, flag: string): void {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new CliError('usage_error', `--${flag} expects an http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(text)}`, {
+      command: COMMAND,
+    });
+  }
+}

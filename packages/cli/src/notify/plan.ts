@@ -1,0 +1,77 @@
+import { batchesOf, type NotificationAudience, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
+
+/** What one client URL would get: its tokens, in requests of at most 100. */
+export interface ClientPlan {
+  readonly url: string;
+  /** The Farcaster clients (their FIDs) whose tokens point at this URL. */
+  readonly appFids: number[];
+  readonly tokens: number;
+  readonly requests: number;
+}
+
+/** What `notify` would send, read from the store before our limits are asked (they decide per token as it is sent). */
+export interface NotifyPlan {
+  /** Tokens to notify, one per user and client. */
+  readonly targets: number;
+  /** Distinct users among them. */
+  readonly users: number;
+  readonly clients: ClientPlan[];
+  /** FIDs of `--to` that hold no token (never enabled notifications, or disabled them). */
+  readonly withoutToken: number[];
+}
+
+/**
+ * Reads the audience's targets from the store as the sender will (the store streamed, batched per
+ * client URL by the core's `batchesOf`) and counts them: what is held at once is a partial batch per
+ * client URL and a count per URL, whatever the size of the store; users are told apart as the stores
+ * list them, a user's targets together.
+ */
+export async function planNotification(store: NotificationTokenStore, to: NotificationAudience): Promise<NotifyPlan> {
+  const withoutToken: number[] = [];
+  const counted = { targets: 0, users: 0, lastFid: undefined as number | undefined };
+  const clients = new Map<string, { appFids: Set<number>; tokens: number; requests: number }>();
+  async function* targets(): AsyncGenerator<NotificationTarget> {
+    for await (const target of audienceTargets(store, to, withoutToken)) {
+      counted.targets += 1;
+      if (target.fid !== counted.lastFid) counted.users += 1;
+      counted.lastFid = target.fid;
+      let client = clients.get(target.url);
+      if (client === undefined) clients.set(target.url, (client = { appFids: new Set(), tokens: 0, requests: 0 }));
+      client.appFids.add(target.appFid);
+      yield target;
+    }
+  }
+  for await (const { url, targets: batch } of batchesOf(targets())) {
+    const client = clients.get(url)!;
+    client.tokens += batch.length;
+    client.requests += 1;
+  }
+  return {
+    targets: counted.targets,
+    users: counted.users,
+    clients: [...clients].map(([url, { appFids, tokens, requests }]) => ({
+      url,
+      appFids: [...appFids].sort((a, b) => a - b),
+      tokens,
+      requests,
+    })),
+    withoutToken,
+  };
+}
+
+/** The targets of every user (`'all'`, streamed), or of each FID asked once; FIDs without a token are noted. */
+async function* audienceTargets(
+  store: NotificationTokenStore,
+  to: NotificationAudience,
+  withoutToken: number[],
+): AsyncGenerator<NotificationTarget> {
+  if (to === 'all') {
+    yield* store.list();
+    return;
+  }
+  for (const fid of new Set(typeof to === 'number' ? [to] : to)) {
+    const found = await store.get(fid);
+    if (found.length === 0) withoutToken.push(fid);
+    yield* found;
+  }
+}

@@ -1,0 +1,12 @@
+import type { NotificationLimiter, NotificationTokenStore } from '@social-webhooks/core';
+
+/** Where `notify` reads the tokens, and the limits it keeps while it sends. */
+export interface TokenSource {
+  /** For the messages: `Redis redis://…` or `the emulator at http://…`. */
+  readonly where: string;
+  readonly store: NotificationTokenStore;
+  readonly limiter: NotificationLimiter;
+  /** What an error of the store or the limiter means for the user: Redis lost is a network error. */
+  failure(error: unknown): unknown;
+  close(): Promise<void>;
+}

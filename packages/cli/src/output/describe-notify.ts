@@ -1,0 +1,51 @@
+import type { Notification, NotificationReport } from '@social-webhooks/core';
+import type { NotifyPlan } from '../notify/plan.js';
+
+/** The notification in one line: its id, what it says and where a tap opens. */
+export function notificationLine(notification: Notification): string {
+  const { notificationId, title, body, targetUrl } = notification;
+  return `Notification ${JSON.stringify(notificationId)}: ${JSON.stringify(title)}: ${JSON.stringify(body)} -> ${targetUrl}`;
+}
+
+/** The plan: how many tokens of how many users, and per client URL its clients, tokens and requests. */
+export function planLines(plan: NotifyPlan, where: string): string[] {
+  return [
+    `To ${plan.targets} token(s) of ${plan.users} user(s) at ${plan.clients.length} client URL(s), from ${where}:`,
+    ...plan.clients.map(
+      ({ url, appFids, tokens, requests }) =>
+        `  ${url} (client${appFids.length === 1 ? '' : 's'} ${appFids.join(', ')}): ${tokens} token(s) in ${requests} request(s)`,
+    ),
+    ...(plan.withoutToken.length === 0 ? [] : [`  no token (notifications off): fid ${plan.withoutToken.join(', ')}`]),
+  ];
+}
+
+/** The report: each outcome counted, with what it means and what to do. */
+export function reportLines(report: NotificationReport): string[] {
+  const failed = Object.entries(report.failed);
+  const failedCount = failed.reduce((sum, [, count]) => sum + count, 0);
+  const lines = [
+    `Sent to ${report.targets} token(s) in ${report.requests} request(s):`,
+    `  successful     ${report.successful}`,
+    `  already sent   ${report.alreadySent}${report.alreadySent === 0 ? '' : ' (delivered under this id before: not sent again)'}`,
+    `  invalid        ${report.invalid}${report.invalid === 0 ? '' : ' (the client no longer honours them: removed from the store)'}`,
+    `  rate-limited   ${report.rateLimited}${
+      report.retryAt === undefined ? '' : ` (run again with the same --id after ${new Date(report.retryAt).toISOString()})`
+    }`,
+    `  failed         ${failedCount}`,
+    ...failed.map(([reason, count]) => `    ${count}  ${reason}`),
+    `  remaining      ${report.remaining}${report.remaining === 0 ? '' : ' (not tried: their client refused the notification)'}`,
+  ];
+  if (report.stopped.length > 0) {
+    lines.push(
+      'Stopped clients (they refused the notification itself; fix it, then run again with the same --id):',
+      ...report.stopped.map(({ url, reason }) => `  ${url}: ${reason}${hint(reason)}`),
+    );
+  }
+  return lines;
+}
+
+function hint(reason: string): string {
+  if (reason === 'domain_mismatch' || reason === 'target_url_mismatch')
+    return ' (--target-url must be on the domain of your Mini App manifest; --domain checks it before sending)';
+  return '';
+}

@@ -1,0 +1,47 @@
+import type { NotificationTarget } from '../senders/miniapp/token-store.js';
+import { NOTIFICATION_LIMITS, type BatchTarget } from './notification.js';
+
+/** Targets that share a client URL, at most 100: one request. */
+export interface TargetBatch {
+  readonly url: string;
+  readonly targets: BatchTarget[];
+}
+
+/**
+ * Groups a stream of targets into batches as the protocol wants them: by client URL, at most 100
+ * tokens each. A batch is handed on as soon as it is full, so what is held at once is at most one
+ * partial batch per client URL, whatever the size of the store; the partial ones come last.
+ */
+export async function* batchesOf(
+  targets: AsyncIterable<NotificationTarget> | Iterable<NotificationTarget>,
+  size: number = NOTIFICATION_LIMITS.tokens,
+): AsyncGenerator<TargetBatch> {
+  const open = new Map<string, BatchTarget[]>();
+  for await (const { url, fid, appFid, token } of targets) {
+    let batch = open.get(url);
+    if (batch === undefined) open.set(url, (batch = []));
+    batch.push({ fid, appFid, token });
+    if (batch.length >= size) {
+      open.delete(url);
+      yield { url, targets: batch };
+    }
+  }
+  for (const [url, batch] of open) yield { url, targets: batch };
+}
+
+/** The targets of one user, of several (each read when its turn comes), or of every user in the store. */
+export async function* targetsOf(
+  store: { get(fid: number): Promise<readonly NotificationTarget[]>; list(): AsyncIterable<NotificationTarget> },
+  to: number | readonly number[] | 'all',
+): AsyncGenerator<NotificationTarget> {
+  if (to === 'all') {
+    yield* store.list();
+    return;
+  }
+  const seen = new Set<number>();
+  for (const fid of typeof to === 'number' ? [to] : to) {
+    if (seen.has(fid)) continue;
+    seen.add(fid);
+    yield* await store.get(fid);
+  }
+}

@@ -1,0 +1,79 @@
+import { WebhookError } from '../errors.js';
+import { DAY_MS, resolveLimits, type Claim, type NotificationLimiter, type NotificationLimits } from './limiter.js';
+
+/** Options of {@link memoryNotificationLimiter}: the limits, and a clock for tests. */
+export interface MemoryNotificationLimiterOptions extends NotificationLimits {
+  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+interface TokenState {
+  at: number;
+  notificationId: string;
+  dayStart: number;
+  count: number;
+}
+
+/**
+ * A {@link NotificationLimiter} in this process's memory: one instance that sends notifications.
+ * Several instances, or limits that must outlive a restart: `redisNotificationLimiter({ client })` from
+ * `@social-webhooks/redis`, which checks the same rules atomically in Redis.
+ *
+ * It keeps, per token, its last send and its daily count (for a day), and per delivered (user,
+ * client, `notificationId`) one entry (for `dedupeMs`): about 200 bytes a token notified today.
+ * Entries past their window are swept as new ones come.
+ *
+ * @param options `intervalMs` (default 30,000), `perDay` (default 100), `dedupeMs` (default 24 hours), `now`.
+ * @throws {WebhookError} `invalid_options` when a limit is not a positive integer.
+ * @example
+ * const notifier = createNotifier({ store: tokens, limiter: memoryNotificationLimiter({ intervalMs: 60_000 }) });
+ */
+export function memoryNotificationLimiter(options: MemoryNotificationLimiterOptions = {}): NotificationLimiter {
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `@social-webhooks/core: memoryNotificationLimiter(): ${message}`);
+  };
+  const { intervalMs, perDay, dedupeMs } = resolveLimits(options, fail);
+  const now = options.now ?? Date.now;
+  if (typeof now !== 'function') fail('`now` must be a function returning milliseconds since the epoch.');
+  const tokens = new Map<string, TokenState>();
+  const sent = new Map<string, number>(); // (fid, appFid, notificationId) → when the record expires
+  let sweepAt = 1024;
+  const sweep = (at: number): void => {
+    if (tokens.size + sent.size < sweepAt) return;
+    for (const [token, state] of tokens) if (at - state.dayStart >= DAY_MS && at - state.at >= intervalMs) tokens.delete(token);
+    for (const [key, expires] of sent) if (expires <= at) sent.delete(key);
+    sweepAt = Math.max(1024, 2 * (tokens.size + sent.size));
+  };
+  const sentKey = (fid: number, appFid: number, notificationId: string) => `${fid}:${appFid}:${notificationId}`;
+
+  return {
+    async claim(notificationId, targets) {
+      const at = now();
+      sweep(at);
+      return targets.map(({ fid, appFid, token }): Claim => {
+        if ((sent.get(sentKey(fid, appFid, notificationId)) ?? 0) > at) return { outcome: 'sent' };
+        const state = tokens.get(token);
+        if (state === undefined) {
+          tokens.set(token, { at, notificationId, dayStart: at, count: 1 });
+          return { outcome: 'allowed' };
+        }
+        const recent = at - state.at < intervalMs;
+        if (recent && state.notificationId === notificationId) return { outcome: 'allowed' };
+        if (recent) return { outcome: 'limited', retryAt: state.at + intervalMs };
+        if (at - state.dayStart >= DAY_MS) {
+          state.dayStart = at;
+          state.count = 0;
+        }
+        if (state.count >= perDay) return { outcome: 'limited', retryAt: state.dayStart + DAY_MS };
+        state.at = at;
+        state.notificationId = notificationId;
+        state.count += 1;
+        return { outcome: 'allowed' };
+      });
+    },
+    async confirm(notificationId, targets) {
+      const expires = now() + dedupeMs;
+      for (const { fid, appFid } of targets) sent.set(sentKey(fid, appFid, notificationId), expires);
+    },
+  };
+}

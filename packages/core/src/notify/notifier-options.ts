@@ -1,0 +1,143 @@
+import { WebhookError } from '../errors.js';
+import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
+import type { Logger } from '../observe/log-types.js';
+import type { NotificationTokenStore } from '../senders/miniapp/token-store.js';
+import type { BatchResult } from './deliver-batch.js';
+import { DEFAULT_NOTIFICATION_INTERVAL_MS, type NotificationLimiter } from './limiter.js';
+import { memoryNotificationLimiter } from './memory-limiter.js';
+import type { FetchLike } from './post-batch.js';
+
+/** Options of {@link createNotifier}. */
+export interface NotifierOptions {
+  /** Where the tokens are: `memoryTokenStore()`, `redisTokenStore({ client })`, or any {@link NotificationTokenStore}. Required. */
+  readonly store: NotificationTokenStore;
+  /**
+   * Your Mini App's domain, the host its manifest is served from (`example.com`): every `targetUrl`
+   * is checked to be on it before anything is sent, since clients answer `domain_mismatch` for every
+   * token otherwise. Default: not checked.
+   */
+  readonly domain?: string;
+  /**
+   * Our side of the clients' limits: per token 1 per 30 s and 100 a day, and one delivery per (user,
+   * client, `notificationId`) in 24 hours. Default `memoryNotificationLimiter()`; several instances:
+   * `redisNotificationLimiter({ client })` from `@social-webhooks/redis`; `false` for none (the
+   * clients' own limits then answer `rateLimitedTokens`).
+   */
+  readonly limiter?: NotificationLimiter | false;
+  /** The HTTP client. Default the global `fetch` (Node 20, Bun, Deno, Workers). */
+  readonly fetch?: FetchLike;
+  /** How long a client may take to answer one request, in milliseconds. Default 10,000. */
+  readonly timeoutMs?: number;
+  /** Requests in flight at once, across clients. Default 8. */
+  readonly concurrency?: number;
+  /** Retries of a request that failed in a way worth retrying (no answer, network error, 5xx, 429, a broken 200), with the same `notificationId`. Default 4. */
+  readonly retries?: number;
+  /** The first retry's delay in milliseconds, doubled each retry up to 60 s; a `Retry-After` longer than it wins. Default 1,000. */
+  readonly retryDelayMs?: number;
+  /**
+   * How long `send()` waits to send rate-limited tokens again, in milliseconds: a token whose window
+   * ends within it is sent when it does; the rest are counted in `rateLimited`, with `retryAt`, for you
+   * (or a durable broadcast, which schedules them itself) to send later. `0`: never wait. Default 35,000
+   * (one 30-second interval).
+   */
+  readonly rateLimitWaitMs?: number;
+  /** How long after a client answered a token rate-limited it is sent again, in milliseconds. Default 30,000 (the recommended interval). */
+  readonly rateLimitRetryMs?: number;
+  /** Where failures are reported. Default `console` (rate-limited); `false` for silence. */
+  readonly logger?: Logger | false;
+  /** Called after each batch with its targets' outcomes: for a progress bar, a per-user log, metrics. A failure of it is logged, not thrown. */
+  readonly onBatch?: (result: BatchResult) => void | Promise<void>;
+}
+
+export const DEFAULT_NOTIFY_TIMEOUT_MS = 10_000;
+export const DEFAULT_NOTIFY_CONCURRENCY = 8;
+export const DEFAULT_NOTIFY_RETRIES = 4;
+export const DEFAULT_NOTIFY_RETRY_DELAY_MS = 1_000;
+export const DEFAULT_RATE_LIMIT_WAIT_MS = 35_000;
+
+export interface ResolvedNotifierOptions {
+  readonly store: NotificationTokenStore;
+  readonly domain: string | undefined;
+  readonly limiter: NotificationLimiter | undefined;
+  readonly fetch: FetchLike;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly retries: number;
+  readonly retryDelayMs: number;
+  readonly rateLimitWaitMs: number;
+  readonly rateLimitRetryMs: number;
+  readonly logger: ResolvedLogger;
+  readonly onBatch: NotifierOptions['onBatch'];
+}
+
+const OPTION_KEYS: readonly string[] = [
+  'store',
+  'domain',
+  'limiter',
+  'fetch',
+  'timeoutMs',
+  'concurrency',
+  'retries',
+  'retryDelayMs',
+  'rateLimitWaitMs',
+  'rateLimitRetryMs',
+  'logger',
+  'onBatch',
+] satisfies (keyof NotifierOptions)[];
+
+/**
+ * Checks {@link NotifierOptions} once and resolves the defaults into a fresh object.
+ * @throws {WebhookError} `invalid_options`, naming the option and how to fix it.
+ */
+export function resolveNotifierOptions(options: NotifierOptions, source: string): ResolvedNotifierOptions {
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `${source}: createNotifier(): ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('takes an options object: createNotifier({ store }).');
+  const unknown = Object.keys(options).find((key) => !OPTION_KEYS.includes(key));
+  if (unknown !== undefined) fail(`unknown option \`${unknown}\`; the options are ${OPTION_KEYS.join(', ')}.`);
+  const { store, domain, limiter, onBatch } = options;
+  const methods = ['get', 'list', 'delete'] as const;
+  if (typeof store !== 'object' || store === null || methods.some((method) => typeof store[method] !== 'function')) {
+    fail(
+      '`store` must be a notification token store (get, list, delete): memoryTokenStore(), or redisTokenStore({ client }) from @social-webhooks/redis.',
+    );
+  }
+  if (domain !== undefined && (typeof domain !== 'string' || !/^[a-z0-9.-]+$/i.test(domain))) {
+    fail(`\`domain\` is your Mini App's host name, such as "example.com" (no scheme, no path); got ${JSON.stringify(domain)}.`);
+  }
+  if (limiter !== undefined && limiter !== false && (typeof limiter?.claim !== 'function' || typeof limiter.confirm !== 'function')) {
+    fail(
+      '`limiter` must have claim and confirm methods: memoryNotificationLimiter(), redisNotificationLimiter({ client }), or false for none.',
+    );
+  }
+  const fetchOption = options.fetch ?? (globalThis.fetch as FetchLike | undefined);
+  if (typeof fetchOption !== 'function') fail('no global `fetch` here: pass `fetch` (any function with its signature).');
+  if (onBatch !== undefined && typeof onBatch !== 'function') fail('`onBatch` must be a function of the batch result.');
+  const count = (name: keyof NotifierOptions, value: number | undefined, fallback: number, least: number): number => {
+    const resolved = value ?? fallback;
+    if (!Number.isSafeInteger(resolved) || resolved < least)
+      fail(`\`${name}\` must be an integer of at least ${least}; got ${String(value)}.`);
+    return resolved;
+  };
+  return {
+    store,
+    domain,
+    limiter: limiter === false ? undefined : (limiter ?? memoryNotificationLimiter()),
+    fetch: fetchOption!,
+    timeoutMs: count('timeoutMs', options.timeoutMs, DEFAULT_NOTIFY_TIMEOUT_MS, 1),
+    concurrency: count('concurrency', options.concurrency, DEFAULT_NOTIFY_CONCURRENCY, 1),
+    retries: count('retries', options.retries, DEFAULT_NOTIFY_RETRIES, 0),
+    retryDelayMs: count('retryDelayMs', options.retryDelayMs, DEFAULT_NOTIFY_RETRY_DELAY_MS, 0),
+    rateLimitWaitMs: count('rateLimitWaitMs', options.rateLimitWaitMs, DEFAULT_RATE_LIMIT_WAIT_MS, 0),
+    rateLimitRetryMs: count('rateLimitRetryMs', options.rateLimitRetryMs, DEFAULT_NOTIFICATION_INTERVAL_MS, 0),
+    logger: resolveLogger(options.logger, fail),
+    onBatch,
+  };
+}
+
+/** The delay before retry number `attempt` (0 for the first): doubling from `baseMs`, at most 60 s, or the client's `Retry-After` when longer. */
+export function retryDelay(baseMs: number, attempt: number, retryAfterMs: number | undefined): number {
+  const backoff = Math.min(60_000, baseMs * 2 ** attempt);
+  return Math.max(backoff, Math.min(retryAfterMs ?? 0, 3_600_000));
+}

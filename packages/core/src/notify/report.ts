@@ -1,0 +1,81 @@
+import type { BatchResult } from './deliver-batch.js';
+
+/**
+ * What came of one notification, token by token, counted: what {@link Notifier.send} resolves to and
+ * what a durable broadcast's progress reads. Counts only, so a report of a million tokens stays small;
+ * `onBatch` hands each batch's targets to whoever needs them.
+ */
+export interface NotificationReport {
+  readonly notificationId: string;
+  /** Targets read from the store. */
+  readonly targets: number;
+  /** Requests sent to clients, retries included. */
+  readonly requests: number;
+  /** The client delivered (or, for a repeat it deduped, had delivered). */
+  readonly successful: number;
+  /** Our record says this (user, client, `notificationId`) was delivered within 24 hours: not sent again. */
+  readonly alreadySent: number;
+  /** Tokens a client no longer honours: removed from the store (unless a newer one had arrived). */
+  readonly invalid: number;
+  /** Held back by a rate limit past what this call waits for: send again after `retryAt`. */
+  readonly rateLimited: number;
+  /** When the last rate-limited token may be sent again (milliseconds since the epoch), if any is. */
+  readonly retryAt: number | undefined;
+  /** Tokens that failed, by reason: the client's (`domain_mismatch`, `unknown`, …) or the last retried failure's. */
+  readonly failed: Readonly<Record<string, number>>;
+  /** Targets not tried: their client had refused the notification itself (see `stopped`). */
+  readonly remaining: number;
+  /** Clients that refused the notification itself, with why (a configuration failure, reported once). */
+  readonly stopped: readonly { readonly url: string; readonly reason: string }[];
+}
+
+/** A mutable {@link NotificationReport}, filled batch by batch. */
+export class ReportTally {
+  targets = 0;
+  requests = 0;
+  successful = 0;
+  alreadySent = 0;
+  invalid = 0;
+  rateLimited = 0;
+  retryAt: number | undefined = undefined;
+  remaining = 0;
+  readonly failed: Record<string, number> = {};
+  readonly stopped: { url: string; reason: string }[] = [];
+
+  constructor(readonly notificationId: string) {}
+
+  /** Counts a batch's settled targets (not its rate-limited ones nor its retry: the caller decides what becomes of those). */
+  addSettled(result: BatchResult): void {
+    if (result.requested) this.requests += 1;
+    this.successful += result.successful.length;
+    this.alreadySent += result.alreadySent.length;
+    this.invalid += result.invalid.length;
+    for (const { reason } of result.failed) this.addFailed(reason, 1);
+  }
+
+  addFailed(reason: string, count: number): void {
+    this.failed[reason] = (this.failed[reason] ?? 0) + count;
+  }
+
+  addRateLimited(retryAt: number): void {
+    this.rateLimited += 1;
+    this.retryAt = Math.max(this.retryAt ?? retryAt, retryAt);
+  }
+
+  toReport(): NotificationReport {
+    const { notificationId, targets, requests, successful, alreadySent, invalid, rateLimited, retryAt, remaining } = this;
+    return {
+      notificationId,
+      targets,
+      requests,
+      successful,
+      alreadySent,
+      invalid,
+      rateLimited,
+      retryAt,
+      failed: { ...this.failed },
+      remaining,
+      stopped: this.stopped.map((entry) => ({ ...entry })),
+    };
+  }
+}
