@@ -10,12 +10,13 @@ import { FOUNDING_SIZES, NEYNAR_SIZES } from './in-process/size-subjects.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
 import { lookupCalls } from './lookups/lookup-calls.js';
 import { enqueueVsHandler } from './queue/enqueue-vs-handler.js';
+import { notifyBroadcast } from './notify/notify-broadcast.js';
 import { describeLoad, describeMachine } from './support/machine.js';
 import { foundingDelivery, neynarDelivery } from './support/payloads.js';
 import { sunkValue } from './support/sink.js';
 import { renderTable, type Table } from './support/table.js';
 
-export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue', 'lookups'] as const;
+export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue', 'notify', 'lookups'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The senders the HTTP section covers, as `--sender` names them. */
@@ -37,6 +38,9 @@ export interface BenchOptions {
   readonly connections: number;
   /** The length of each unknown field in the size section. */
   readonly fieldLength: number;
+  /** Tokens of the notify section's throughput rows, and of its memory row. */
+  readonly notifyTokens: number;
+  readonly notifyMemoryTokens: number;
 }
 
 /** Runs the chosen sections in order, printing each table as soon as it is measured. Resolves whether every goal was met. */
@@ -71,6 +75,8 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
         section,
         await enqueueVsHandler({ rounds: options.httpRounds, seconds: options.httpSeconds, concurrency: options.connections }),
       );
+    if (section === 'notify')
+      print(section, await notifyBroadcast({ tokens: options.notifyTokens, memoryTokens: options.notifyMemoryTokens }));
     if (section === 'lookups') print(section, await lookupCalls());
   }
   // Read once so the sink's writes are observable and the work behind them cannot be optimised away.

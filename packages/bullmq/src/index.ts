@@ -18,3 +18,19 @@ export type { JobContext } from './worker/job-context.js';
 export type { Handoff, HandoffJob, JobEnd, JobInstrumentation, JobScope, JobStart } from '@social-webhooks/core';
 export type { JobResult } from './worker/run-job.js';
 export { listFailedJobs, retryFailedJobs, type FailedJob, type FailedJobsQueue, type ListFailedOptions } from './admin/failed-jobs.js';
+export {
+  DEFAULT_NOTIFY_QUEUE,
+  notificationBroadcaster,
+  type NotificationBroadcaster,
+  type NotificationBroadcasterOptions,
+  type QueuedBroadcast,
+} from './notify/notification-broadcaster.js';
+export {
+  DEFAULT_MAX_STALLED,
+  DEFAULT_RATE_LIMIT_ROUNDS,
+  notificationWorker,
+  type NotificationWorker,
+  type NotificationWorkerOptions,
+} from './notify/notification-worker.js';
+export type { BroadcastProgress } from './notify/broadcast-progress.js';
+export type { KeepOptions } from './notify/job-options.js';

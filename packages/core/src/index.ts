@@ -87,13 +87,17 @@ export {
   DEFAULT_NOTIFY_RETRY_DELAY_MS,
   DEFAULT_NOTIFY_TIMEOUT_MS,
   DEFAULT_RATE_LIMIT_WAIT_MS,
+  resolveNotifierOptions,
+  retryDelay,
   type NotifierOptions,
+  type ResolvedNotifierOptions,
 } from './notify/notifier-options.js';
 export { NOTIFICATION_LIMITS, type BatchTarget, type Notification, type NotificationRequest } from './notify/notification.js';
 export { checkNotification } from './notify/check-notification.js';
 export type { ClientResult, FailedReason } from './notify/client-answer.js';
 export { deliverBatch, type BatchContext, type BatchResult } from './notify/deliver-batch.js';
-export { batchesOf, type TargetBatch } from './notify/batches.js';
+export { batchesOf, targetsOf, type TargetBatch } from './notify/batches.js';
+export type { BatchEnd, BatchScope, BatchStart, NotifyInstrumentation } from './notify/instrumentation.js';
 export type { FetchLike } from './notify/post-batch.js';
 export {
   DAY_MS,

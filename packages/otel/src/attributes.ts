@@ -26,3 +26,14 @@ export const JOB_WILL_RETRY = 'social_webhooks.job.will_retry';
 export const WEBHOOK_SYSTEM = 'webhook';
 /** `messaging.system` of the job span: BullMQ is not in the registry's list, so its own name. */
 export const BULLMQ_SYSTEM = 'bullmq';
+
+/** The host of a Farcaster client's notification URL (general conventions' `server.address`). */
+export const SERVER_ADDRESS = 'server.address';
+/** A notification's id: on spans only, never on metrics (one series per notification otherwise). */
+export const NOTIFICATION_ID = 'social_webhooks.notification.id';
+/** Targets in a notification batch. */
+export const NOTIFY_TARGETS = 'social_webhooks.notify.targets';
+/** Prefix of a batch span's per-outcome counts: `social_webhooks.notify.successful`, `.invalid`, … */
+export const NOTIFY_COUNT_PREFIX = 'social_webhooks.notify.';
+/** 1 for a batch's first try, 2 for its first retry, … */
+export const NOTIFY_ATTEMPT = 'social_webhooks.notify.attempt';

@@ -10,6 +10,10 @@ export interface Instruments {
   readonly processDuration: Histogram;
   /** `social_webhooks.queue.wait_time`: from the job's add to its first attempt's start, in seconds. */
   readonly queueWait: Histogram;
+  /** `social_webhooks.notifications`: notification targets by outcome and client host. */
+  readonly notifications: Counter;
+  /** `social_webhooks.notify.batch.duration`: one notification batch, from its start to its outcome, in seconds. */
+  readonly batchDuration: Histogram;
 }
 
 // Seconds, as OpenTelemetry's duration metrics are; buckets from 1 ms to a minute.
@@ -34,6 +38,16 @@ export function createInstruments(meter: Meter): Instruments {
     queueWait: meter.createHistogram('social_webhooks.queue.wait_time', {
       unit: 's',
       description: 'Time a queued delivery waited from being stored to its first attempt starting.',
+      advice: { explicitBucketBoundaries: SECONDS },
+    }),
+    notifications: meter.createCounter('social_webhooks.notifications', {
+      unit: '{token}',
+      description:
+        'Mini App notification targets by outcome (successful, already_sent, invalid, rate_limited, failed, retry, remaining) and client host.',
+    }),
+    batchDuration: meter.createHistogram('social_webhooks.notify.batch.duration', {
+      unit: 's',
+      description: 'Time one notification batch took: the limiter claim, the request to the client and the handling of its answer.',
       advice: { explicitBucketBoundaries: SECONDS },
     }),
   };

@@ -1,5 +1,6 @@
 import { metrics, trace, type MeterProvider, type TracerProvider } from '@opentelemetry/api';
-import { WebhookError, type Instrumentation, type JobInstrumentation } from '@social-webhooks/core';
+import { WebhookError, type Instrumentation, type JobInstrumentation, type NotifyInstrumentation } from '@social-webhooks/core';
+import { startBatchScope } from './batch-scope.js';
 import { startDeliveryScope } from './delivery-scope.js';
 import { createInstruments, type Instruments } from './instruments.js';
 import { startJobScope } from './job-scope.js';
@@ -16,12 +17,14 @@ export interface OtelInstrumentationOptions {
 export const INSTRUMENTATION_SCOPE = '@social-webhooks/otel';
 
 /**
- * OpenTelemetry for a receiver (its `instrumentation` option) and a queue worker
- * (`webhookWorker({ instrumentation })` of `@social-webhooks/bullmq`), through `@opentelemetry/api`
+ * OpenTelemetry for a receiver (its `instrumentation` option), a queue worker
+ * (`webhookWorker({ instrumentation })` of `@social-webhooks/bullmq`) and a notification worker
+ * (`notificationWorker({ instrumentation })`: a span per batch), through `@opentelemetry/api`
  * only: bring your own SDK. A span per delivery and per job attempt, the job's linked to its
  * delivery's through trace context carried in the job; metrics `social_webhooks.deliveries`,
- * `social_webhooks.delivery.duration`, `messaging.process.duration` and
- * `social_webhooks.queue.wait_time`. The README lists every attribute.
+ * `social_webhooks.delivery.duration`, `messaging.process.duration`,
+ * `social_webhooks.queue.wait_time`, `social_webhooks.notifications` and
+ * `social_webhooks.notify.batch.duration`. The README lists every attribute.
  *
  * @param options `tracerProvider`, `meterProvider` (default: the global ones).
  * @throws {WebhookError} `invalid_options` when a provider lacks `getTracer` / `getMeter`.
@@ -29,7 +32,9 @@ export const INSTRUMENTATION_SCOPE = '@social-webhooks/otel';
  * const instrumentation = otelInstrumentation();
  * app.post('/webhook', webhookHandler({ secret, on, instrumentation }));
  */
-export function otelInstrumentation(options: OtelInstrumentationOptions = {}): Instrumentation & JobInstrumentation {
+export function otelInstrumentation(
+  options: OtelInstrumentationOptions = {},
+): Instrumentation & JobInstrumentation & NotifyInstrumentation {
   const { tracerProvider, meterProvider } = options;
   if (tracerProvider !== undefined && typeof tracerProvider?.getTracer !== 'function') {
     throw new WebhookError(
@@ -53,5 +58,6 @@ export function otelInstrumentation(options: OtelInstrumentationOptions = {}): I
   return {
     startDelivery: (start) => startDeliveryScope(tracer, instrumentsOnce, start),
     startJob: (start) => startJobScope(tracer, instrumentsOnce, start),
+    startBatch: (start) => startBatchScope(tracer, instrumentsOnce, start),
   };
 }

@@ -86,12 +86,14 @@ const OPTION_KEYS: readonly string[] = [
 ] satisfies (keyof NotifierOptions)[];
 
 /**
- * Checks {@link NotifierOptions} once and resolves the defaults into a fresh object.
+ * Checks {@link NotifierOptions} once and resolves the defaults into a fresh object. `source` starts
+ * every message (`@social-webhooks/core: createNotifier()`); a durable sender (`notificationWorker`
+ * of `@social-webhooks/bullmq`) checks the options it shares with the notifier through it.
  * @throws {WebhookError} `invalid_options`, naming the option and how to fix it.
  */
 export function resolveNotifierOptions(options: NotifierOptions, source: string): ResolvedNotifierOptions {
   const fail = (message: string): never => {
-    throw new WebhookError('invalid_options', `${source}: createNotifier(): ${message}`);
+    throw new WebhookError('invalid_options', `${source}: ${message}`);
   };
   if (typeof options !== 'object' || options === null) fail('takes an options object: createNotifier({ store }).');
   const unknown = Object.keys(options).find((key) => !OPTION_KEYS.includes(key));

@@ -42,7 +42,7 @@ export interface Notifier {
  * );
  */
 export function createNotifier(options: NotifierOptions): Notifier {
-  const resolved = resolveNotifierOptions(options, '@social-webhooks/core');
+  const resolved = resolveNotifierOptions(options, '@social-webhooks/core: createNotifier()');
   return {
     send: (notification, { to }) => sendNotification(resolved, notification, to),
   };

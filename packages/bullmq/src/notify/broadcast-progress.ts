@@ -1,0 +1,102 @@
+import type { Notification } from '@social-webhooks/core';
+import type { BatchOutcome } from './broadcast-record.js';
+
+/**
+ * Where a broadcast stands, summed from its record: readable at any time, from any process, while it
+ * runs and after (for `keepMs`). Each target is counted once in `successful`, `alreadySent`,
+ * `invalid`, `failed`, `remaining`, `rateLimited`, `retrying` or `pending`.
+ */
+export interface BroadcastProgress {
+  /** The broadcast's id: its `notificationId`. */
+  readonly id: string;
+  readonly notification: Notification;
+  /** When `broadcast()` recorded it (ms since the epoch). */
+  readonly createdAt: number;
+  /** Targets read from the store so far. */
+  readonly planned: number;
+  /** Whether the store is still being read (more targets may come). */
+  readonly planning: boolean;
+  /** Requests sent to clients, retries included. */
+  readonly requests: number;
+  /** The client delivered (or had delivered: it dedupes a repeat). */
+  readonly successful: number;
+  /** Our record (the limiter's) says this user had this notification from this client: not sent again. */
+  readonly alreadySent: number;
+  /** Tokens the client no longer honours: removed from the store (unless a newer one had arrived). */
+  readonly invalid: number;
+  /** Targets that failed, by reason (the client's, the last retried failure's, or `rate_limited` past `rateLimitRounds`). */
+  readonly failed: Readonly<Record<string, number>>;
+  /** Targets not sent because their client refused the notification itself (see `stopped`). */
+  readonly remaining: number;
+  /** Waiting in delayed jobs for their rate limit's window to end. */
+  readonly rateLimited: number;
+  /** When the last of those is due (ms since the epoch), if any is waiting. */
+  readonly retryAt: number | undefined;
+  /** Waiting in delayed jobs to retry a request that failed (timeout, network error, 5xx, broken 200). */
+  readonly retrying: number;
+  /** Planned targets whose batch has not run yet. */
+  readonly pending: number;
+  /** Clients that refused the notification itself, with why (a configuration failure such as `domain_mismatch`). */
+  readonly stopped: readonly { readonly url: string; readonly reason: string }[];
+  /** Every planned target has its outcome: the store is read and no batch is waiting. */
+  readonly done: boolean;
+}
+
+/** Sums a broadcast's record into its {@link BroadcastProgress}. */
+export function sumProgress(
+  id: string,
+  meta: Readonly<Record<string, string>>,
+  jobs: readonly BatchOutcome[],
+  stopped: Readonly<Record<string, string>>,
+): BroadcastProgress {
+  let requests = 0;
+  let successful = 0;
+  let alreadySent = 0;
+  let invalid = 0;
+  let remaining = 0;
+  let limitedIn = 0;
+  let limitedOut = 0;
+  let retryIn = 0;
+  let retryOut = 0;
+  let retryAt: number | undefined;
+  const failed: Record<string, number> = {};
+  for (const job of jobs) {
+    requests += job.requests;
+    successful += job.successful;
+    alreadySent += job.alreadySent;
+    invalid += job.invalid;
+    remaining += job.remaining;
+    for (const [reason, count] of Object.entries(job.failed)) failed[reason] = (failed[reason] ?? 0) + count;
+    // What a job handed on is waiting until the job it was handed to has run.
+    limitedOut += job.limited;
+    retryOut += job.retrying;
+    if (job.kind === 'limited') limitedIn += job.targets;
+    if (job.kind === 'retry') retryIn += job.targets;
+    if (job.limited > 0 && job.retryAt !== undefined) retryAt = Math.max(retryAt ?? 0, job.retryAt);
+  }
+  const rateLimited = Math.max(0, limitedOut - limitedIn);
+  const retrying = Math.max(0, retryOut - retryIn);
+  const planned = Number(meta['planned'] ?? 0);
+  const planning = meta['planDone'] !== '1';
+  const settled = successful + alreadySent + invalid + remaining + Object.values(failed).reduce((sum, count) => sum + count, 0);
+  const pending = Math.max(0, planned - settled - rateLimited - retrying);
+  return {
+    id,
+    notification: JSON.parse(meta['notification'] ?? 'null') as Notification,
+    createdAt: Number(meta['createdAt']),
+    planned,
+    planning,
+    requests,
+    successful,
+    alreadySent,
+    invalid,
+    failed,
+    remaining,
+    rateLimited,
+    retryAt: rateLimited > 0 ? retryAt : undefined,
+    retrying,
+    pending,
+    stopped: Object.entries(stopped).map(([url, reason]) => ({ url, reason })),
+    done: !planning && pending === 0 && rateLimited === 0 && retrying === 0,
+  };
+}

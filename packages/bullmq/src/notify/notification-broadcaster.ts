@@ -1,0 +1,118 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+import { WebhookError, checkNotification, type Notification, type NotificationAudience } from '@social-webhooks/core';
+import { BroadcastRecord, recordBase, type RecordClient } from './broadcast-record.js';
+import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
+import { planJobId, type NotifyJobData } from './broadcast-data.js';
+import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
+
+/** Options of {@link notificationBroadcaster}. */
+export interface NotificationBroadcasterOptions extends KeepOptions {
+  /** Where Redis is: `{ host, port }`, or an ioredis instance. Required. */
+  readonly connection: ConnectionOptions;
+  /** The queue's name, the same as the workers'. Default `notifications`. */
+  readonly queueName?: string;
+  /**
+   * Your Mini App's domain (`example.com`): every `targetUrl` is checked to be on it before a
+   * broadcast is queued, since clients answer `domain_mismatch` for every token otherwise. Default: not checked.
+   */
+  readonly domain?: string;
+}
+
+/** What `broadcast()` answers: the id to read its progress by, and whether this call queued it. */
+export interface QueuedBroadcast {
+  /** The broadcast's id: the notification's `notificationId`. */
+  readonly id: string;
+  /** False when a broadcast of this `notificationId` was queued already (within `keepCompletedMs`): nothing was added. */
+  readonly added: boolean;
+}
+
+/** Queues broadcasts and reads their progress. */
+export interface NotificationBroadcaster {
+  /**
+   * Checks `notification` and queues its broadcast to `to` (a FID, a list of FIDs, or `'all'`);
+   * resolves once Redis holds it, before anything is sent: workers ({@link notificationWorker}) send
+   * it. Its `notificationId` is its id: queuing the same notification again adds nothing.
+   * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a limit or `to` is malformed.
+   */
+  broadcast(notification: Notification, options: { readonly to: NotificationAudience }): Promise<QueuedBroadcast>;
+  /** Where the broadcast `id` stands, from any process; `undefined` for an id never queued (or past `keepMs`). */
+  progress(id: string): Promise<BroadcastProgress | undefined>;
+  /** The BullMQ queue, for its events and admin. */
+  readonly queue: Queue<NotifyJobData>;
+  /** Closes the queue's connections. */
+  close(): Promise<void>;
+}
+
+/** The queue's default name. */
+export const DEFAULT_NOTIFY_QUEUE = 'notifications';
+
+/**
+ * Durable Mini App notification broadcasts on BullMQ: `broadcast()` checks the notification and queues
+ * one plan job, at once; workers on any number of processes ({@link notificationWorker}) read the
+ * token store as a stream into batch jobs of at most 100 tokens per client URL and send them, and
+ * `progress()` sums what they recorded. A worker killed mid-broadcast loses no batch (BullMQ hands its
+ * jobs to another worker), and a batch sent again reaches no user twice: it carries the same
+ * `notificationId`, which clients dedupe per user for 24 hours, and our limiter's record keeps most
+ * re-sends from leaving at all.
+ *
+ * @param options `connection` (required), `queueName` (`notifications`), `domain` (not checked),
+ *   `keepCompletedMs` (24 h), `keepFailedMs` (7 days), `keepMs` (7 days).
+ * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
+ * @example
+ * const broadcaster = notificationBroadcaster({ connection: { host: '127.0.0.1', port: 6379 }, domain: 'example.com' });
+ * const { id } = await broadcaster.broadcast(
+ *   { notificationId: 'digest-2026-11-26', title: 'Your digest', body: '3 new casts', targetUrl: 'https://example.com/digest' },
+ *   { to: 'all' },
+ * );
+ * console.log(await broadcaster.progress(id)); // { planned, successful, rateLimited, pending, done, … }
+ */
+export function notificationBroadcaster(options: NotificationBroadcasterOptions): NotificationBroadcaster {
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `@social-webhooks/bullmq: notificationBroadcaster(): ${message}`);
+  };
+  if (typeof options !== 'object' || options === null) fail('takes an options object: notificationBroadcaster({ connection }).');
+  const { connection, domain } = options;
+  if (typeof connection !== 'object' || connection === null) {
+    fail("`connection` must be Redis connection options such as { host: '127.0.0.1', port: 6379 }, or an ioredis instance.");
+  }
+  const queueName = options.queueName ?? DEFAULT_NOTIFY_QUEUE;
+  if (typeof queueName !== 'string' || queueName === '' || queueName.includes(':')) {
+    fail(`\`queueName\` must be a non-empty name without ":" (default "${DEFAULT_NOTIFY_QUEUE}"), the same as the workers'.`);
+  }
+  if (domain !== undefined && (typeof domain !== 'string' || !/^[a-z0-9.-]+$/i.test(domain))) {
+    fail(`\`domain\` is your Mini App's host name, such as "example.com" (no scheme, no path); got ${JSON.stringify(domain)}.`);
+  }
+  const keep = resolveKeep(options, fail);
+  const queue = new Queue<NotifyJobData>(queueName, { connection });
+  let record: Promise<BroadcastRecord> | undefined;
+  const recordOnce = () =>
+    (record ??= queue.client.then((client) => new BroadcastRecord(client as unknown as RecordClient, recordBase(queueName), keep.keepMs)));
+
+  return {
+    queue,
+    async broadcast(input, { to } = {} as { to: NotificationAudience }) {
+      const notification = checkNotification(input, domain, '@social-webhooks/bullmq: broadcaster.broadcast()');
+      checkAudience(to);
+      const id = notification.notificationId;
+      const added = await (await recordOnce()).start(id, notification, to, Date.now());
+      // Added even when the record existed: a broadcast whose plan job was never stored (a crash
+      // between the two writes) is queued now, and an existing job id makes this a no-op.
+      await queue.add('plan', { type: 'plan', id, notification, to }, { ...notifyJobOptions(keep), jobId: planJobId(id) });
+      return { id, added };
+    },
+    async progress(id) {
+      const read = await (await recordOnce()).read(id);
+      return read === undefined ? undefined : sumProgress(id, read.meta, read.jobs, read.stopped);
+    },
+    close: () => queue.close(),
+  };
+}
+
+function checkAudience(to: unknown): asserts to is NotificationAudience {
+  const fid = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+  if (to === 'all' || fid(to) || (Array.isArray(to) && to.length > 0 && to.every(fid))) return;
+  throw new WebhookError(
+    'invalid_options',
+    `@social-webhooks/bullmq: broadcaster.broadcast(): \`to\` is a user's FID, a list of FIDs, or 'all'; got ${JSON.stringify(to)}.`,
+  );
+}

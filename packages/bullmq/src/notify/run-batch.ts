@@ -1,0 +1,160 @@
+import type { Job, JobsOptions, Queue } from 'bullmq';
+import {
+  deliverBatch,
+  retryDelay,
+  type BatchContext,
+  type BatchResult,
+  type BatchScope,
+  type NotifyInstrumentation,
+  type ResolvedNotifierOptions,
+} from '@social-webhooks/core';
+import type { BatchOutcome, BroadcastRecord } from './broadcast-record.js';
+import { followUpJobId, type BatchJobData, type NotifyJobData } from './broadcast-data.js';
+
+/** What a batch job needs beside its data. */
+export interface BatchRunner {
+  readonly options: ResolvedNotifierOptions;
+  readonly context: BatchContext;
+  readonly queue: Queue<NotifyJobData>;
+  readonly queueName: string;
+  readonly record: BroadcastRecord;
+  readonly jobOptions: JobsOptions;
+  /** Rate-limit rounds before a target still limited is counted failed (`rate_limited`). */
+  readonly rateLimitRounds: number;
+  readonly instrumentation: NotifyInstrumentation | undefined;
+}
+
+/**
+ * Sends one batch job's targets (`deliverBatch`), records its outcome in its own field of the
+ * broadcast's record, and hands on what is not settled: rate-limited targets to a job delayed until
+ * their window ends, a failed request's targets to a job delayed by the retry backoff, both under the
+ * same `notificationId`. Skips the batch, counting it remaining, when its client already refused the
+ * notification (a flag in Redis that every worker reads). Throws only when the store, the limiter or
+ * Redis fails: BullMQ then runs the job again, and the limiter's record keeps the targets already
+ * delivered from being sent again.
+ */
+export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Promise<BatchOutcome> {
+  const { id, notification, url, targets, kind } = job.data;
+  const jobId = job.id ?? '';
+  const scope = runner.instrumentation?.startBatch({
+    notificationId: notification.notificationId,
+    url,
+    targets: targets.length,
+    queueName: runner.queueName,
+    attempt: job.data.attempt + job.attemptsMade + 1,
+  });
+  try {
+    const stoppedFor = await runner.record.stopped(id, url);
+    if (stoppedFor !== undefined) {
+      const outcome = emptyOutcome(kind, targets.length, { remaining: targets.length });
+      await runner.record.batch(id, jobId, outcome);
+      safeEnd(scope, { skipped: stoppedFor });
+      return outcome;
+    }
+    const result = await deliverBatch(runner.context, notification, url, targets);
+    const outcome = await settle(runner, job, result);
+    safeEnd(scope, { result });
+    await report(runner, result);
+    return outcome;
+  } catch (error) {
+    safeEnd(scope, { error });
+    throw error;
+  }
+}
+
+async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: BatchResult): Promise<BatchOutcome> {
+  const { options } = runner;
+  const { id, notification, url, kind, round, attempt } = job.data;
+  const failed: Record<string, number> = {};
+  const fail = (reason: string, count: number) => (failed[reason] = (failed[reason] ?? 0) + count);
+  for (const { reason } of result.failed) fail(reason, 1);
+
+  const limited = round < runner.rateLimitRounds ? result.rateLimited : [];
+  if (limited.length < result.rateLimited.length) fail('rate_limited', result.rateLimited.length);
+  const retry = result.retry !== undefined && attempt < options.retries ? result.retry : undefined;
+  if (result.retry !== undefined && retry === undefined) {
+    fail(result.retry.reason, result.retry.targets.length);
+    options.logger.warn(
+      `social-webhooks: gave up on ${result.retry.targets.length} tokens at ${new URL(url).host} after ${attempt + 1} attempts: ${result.retry.reason}`,
+      { code: 'notification_failed' },
+    );
+  }
+  const retryAt = limited.reduce((latest, entry) => Math.max(latest, entry.retryAt), 0);
+  const outcome: BatchOutcome = {
+    kind,
+    targets: job.data.targets.length,
+    requests: result.requested ? 1 : 0,
+    successful: result.successful.length,
+    alreadySent: result.alreadySent.length,
+    invalid: result.invalid.length,
+    failed,
+    remaining: 0,
+    limited: limited.length,
+    retrying: retry?.targets.length ?? 0,
+    ...(limited.length > 0 && { retryAt }),
+  };
+  // The outcome first, then what it hands on: a job handed on that ran before its parent recorded
+  // would count as settled targets nobody had counted as waiting.
+  await runner.record.batch(id, job.id ?? '', outcome);
+
+  if (result.stop !== undefined && (await runner.record.stop(id, url, result.stop))) {
+    options.logger.error(
+      `social-webhooks: the client at ${new URL(url).host} refused notification "${notification.notificationId}": ${result.stop}`,
+      {
+        code: 'notification_refused',
+        hint: 'the rest of its tokens are not sent. domain_mismatch / target_url_mismatch: targetUrl must be on the domain of your Mini App manifest.',
+      },
+    );
+  }
+  const parent = job.id ?? '';
+  if (limited.length > 0) {
+    const data: BatchJobData = {
+      ...job.data,
+      targets: limited.map((entry) => entry.target),
+      kind: 'limited',
+      round: round + 1,
+      attempt: 0,
+    };
+    const delay = Math.max(0, retryAt - Date.now());
+    await runner.queue.add('batch', data, { ...runner.jobOptions, jobId: followUpJobId(parent, 'limited'), delay });
+  }
+  if (retry !== undefined) {
+    const data: BatchJobData = { ...job.data, targets: retry.targets, kind: 'retry', attempt: attempt + 1 };
+    const delay = retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
+    await runner.queue.add('batch', data, { ...runner.jobOptions, jobId: followUpJobId(parent, 'retry'), delay });
+  }
+  return outcome;
+}
+
+function emptyOutcome(kind: BatchJobData['kind'], targets: number, counts: Partial<BatchOutcome>): BatchOutcome {
+  return {
+    kind,
+    targets,
+    requests: 0,
+    successful: 0,
+    alreadySent: 0,
+    invalid: 0,
+    failed: {},
+    remaining: 0,
+    limited: 0,
+    retrying: 0,
+    ...counts,
+  };
+}
+
+function safeEnd(scope: BatchScope | undefined, end: Parameters<BatchScope['end']>[0]): void {
+  try {
+    scope?.end(end);
+  } catch {
+    // Instrumentation never fails a batch.
+  }
+}
+
+async function report(runner: BatchRunner, result: BatchResult): Promise<void> {
+  if (runner.options.onBatch === undefined) return;
+  try {
+    await runner.options.onBatch(result);
+  } catch (error) {
+    runner.options.logger.error('social-webhooks: the onBatch hook threw', { code: 'hook_failed', error });
+  }
+}

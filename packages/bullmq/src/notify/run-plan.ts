@@ -1,0 +1,41 @@
+import type { Job, Queue } from 'bullmq';
+import { batchesOf, targetsOf, type NotificationTokenStore } from '@social-webhooks/core';
+import type { BroadcastRecord } from './broadcast-record.js';
+import { batchJobId, type BatchJobData, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
+
+/** Batch jobs added to Redis in one round trip; what the plan holds at once besides `batchesOf`'s partial batches. */
+const ADD_AT_ONCE = 50;
+
+/**
+ * Reads the audience from the store as a stream and adds one batch job per client URL and at most 100
+ * targets. Each batch job's id comes from its content, so a plan that runs again after its worker
+ * died adds only the batches it had not added; the plan's figures are recounted from zero each run.
+ */
+export async function runPlan(
+  job: Job<PlanJobData>,
+  store: NotificationTokenStore,
+  queue: Queue<NotifyJobData>,
+  record: BroadcastRecord,
+  jobOptions: Parameters<Queue['add']>[2],
+): Promise<{ planned: number; batches: number }> {
+  const { id, notification, to } = job.data;
+  let planned = 0;
+  let batches = 0;
+  let pending: { name: string; data: BatchJobData; opts: NonNullable<typeof jobOptions> }[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    await queue.addBulk(pending);
+    pending = [];
+    await record.plan(id, { planned, batches, done: false });
+  };
+  for await (const { url, targets } of batchesOf(targetsOf(store, to))) {
+    planned += targets.length;
+    batches += 1;
+    const data: BatchJobData = { type: 'batch', id, notification, url, targets, kind: 'batch', round: 0, attempt: 0 };
+    pending.push({ name: 'batch', data, opts: { ...jobOptions, jobId: batchJobId(id, url, targets) } });
+    if (pending.length >= ADD_AT_ONCE) await flush();
+  }
+  await flush();
+  await record.plan(id, { planned, batches, done: true });
+  return { planned, batches };
+}

@@ -1,0 +1,181 @@
+import {
+  notificationBroadcaster,
+  notificationWorker,
+  type NotificationBroadcaster,
+  type NotificationWorker,
+} from '@social-webhooks/bullmq';
+import { WebhookError, memoryNotificationLimiter, memoryTokenStore, type NotificationTokenStore } from '@social-webhooks/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { eventually } from './support/queue-processes.js';
+import { redisConnection } from './support/redis-connection.js';
+import { startRedis, type RedisServer } from './support/redis-server.js';
+
+// Durable broadcasts in one process: a real redis-server, real BullMQ, stand-in Farcaster clients on loopback.
+const notification = (notificationId: string) => ({
+  notificationId,
+  title: 'Digest',
+  body: 'Three new casts',
+  targetUrl: 'https://app.example.com/digest',
+});
+const range = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
+
+let redis: RedisServer;
+let queueSerial = 0;
+const open: { close(): Promise<unknown> }[] = [];
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+async function client(options?: Parameters<typeof startNotificationClient>[0]): Promise<StandInClient> {
+  const started = await startNotificationClient(options);
+  open.push(started);
+  return started;
+}
+
+async function fill(store: NotificationTokenStore, to: StandInClient, fids: number[], appFid = 9152): Promise<void> {
+  for (const fid of fids) await store.save({ fid, appFid, url: to.url, token: to.issue(fid, appFid) });
+}
+
+/** A broadcaster and a worker on a queue of their own. */
+function setUp(
+  store: NotificationTokenStore,
+  options: Partial<Parameters<typeof notificationWorker>[0]> = {},
+): { broadcaster: NotificationBroadcaster; worker: NotificationWorker } {
+  const queueName = `notify-${++queueSerial}`;
+  const connection = redisConnection(redis.url);
+  const broadcaster = notificationBroadcaster({ connection, queueName });
+  const worker = notificationWorker({ connection, queueName, store, logger: false, retryDelayMs: 10, ...options });
+  open.push(broadcaster, worker);
+  return { broadcaster, worker };
+}
+
+async function finished(broadcaster: NotificationBroadcaster, id: string, ms = 20_000) {
+  let last: Awaited<ReturnType<NotificationBroadcaster['progress']>>;
+  const done = await eventually(() => {
+    void broadcaster.progress(id).then((progress) => (last = progress));
+    return last?.done === true;
+  }, ms);
+  expect(done, JSON.stringify(last)).toBe(true);
+  return last!;
+}
+
+describe('notificationBroadcaster and notificationWorker', () => {
+  it('returns at once with the id, then sends every user once, in ceil(tokens / 100) requests per client URL', async () => {
+    const [a, b] = [await client(), await client()];
+    const store = memoryTokenStore();
+    await fill(store, a, range(2_450));
+    await fill(store, b, range(530, 10_000), 1);
+    const { broadcaster } = setUp(store, { concurrency: 4 });
+    const queued = await broadcaster.broadcast(notification('digest-1'), { to: 'all' });
+    expect(queued).toEqual({ id: 'digest-1', added: true });
+    const progress = await finished(broadcaster, queued.id);
+    expect(progress).toMatchObject({
+      planned: 2_980,
+      successful: 2_980,
+      requests: 25 + 6,
+      invalid: 0,
+      remaining: 0,
+      pending: 0,
+      failed: {},
+    });
+    expect([a.requests.length, b.requests.length]).toEqual([25, 6]);
+    expect([...a.delivered.values(), ...b.delivered.values()].every((count) => count === 1)).toBe(true);
+    expect(a.delivered.size + b.delivered.size).toBe(2_980);
+    expect([...a.violations, ...b.violations]).toEqual([]);
+    // The same notification again adds nothing: its id is its notificationId.
+    expect(await broadcaster.broadcast(notification('digest-1'), { to: 'all' })).toEqual({ id: 'digest-1', added: false });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(a.requests.length + b.requests.length).toBe(31);
+  });
+
+  it('checks the notification and the audience before anything is queued', async () => {
+    const { broadcaster } = setUp(memoryTokenStore());
+    await expect(broadcaster.broadcast({ ...notification('n'), title: 'x'.repeat(33) }, { to: 'all' })).rejects.toMatchObject({
+      code: 'invalid_options',
+      message: expect.stringContaining('`title` is 33 characters'),
+    });
+    await expect(broadcaster.broadcast(notification('n'), { to: -1 as number })).rejects.toBeInstanceOf(WebhookError);
+    expect(await broadcaster.progress('n')).toBeUndefined();
+    expect(() => notificationWorker({ connection: redisConnection(redis.url), store: {} as NotificationTokenStore })).toThrow(
+      /notificationWorker\(\): `store` must be a notification token store/,
+    );
+    expect(() => notificationWorker({ connection: redisConnection(redis.url), store: memoryTokenStore(), concurrency: 0 })).toThrow(
+      /`concurrency` must be an integer of at least 1/,
+    );
+  });
+
+  it('hands rate-limited targets to a delayed job, readable as waiting, then sends them once the window ends', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fill(store, a, range(150));
+    const limiter = memoryNotificationLimiter({ intervalMs: 1_500 });
+    const { broadcaster } = setUp(store, { limiter });
+    await finished(broadcaster, (await broadcaster.broadcast(notification('first'), { to: 'all' })).id);
+    const { id } = await broadcaster.broadcast(notification('second'), { to: range(120) });
+    let waiting: Awaited<ReturnType<NotificationBroadcaster['progress']>>;
+    expect(
+      await eventually(() => {
+        void broadcaster.progress(id).then((progress) => (waiting = progress));
+        return (waiting?.rateLimited ?? 0) === 120;
+      }),
+    ).toBe(true);
+    expect(waiting!).toMatchObject({ done: false, successful: 0, requests: 0 });
+    expect(waiting!.retryAt).toBeGreaterThan(Date.now());
+    const progress = await finished(broadcaster, id);
+    expect(progress).toMatchObject({ planned: 120, successful: 120, rateLimited: 0, retryAt: undefined });
+    expect(range(120).every((fid) => a.delivered.get(`${fid}:second`) === 1)).toBe(true);
+  });
+
+  it('retries a failed request with a delayed job under the same notificationId, each user notified once', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fill(store, a, range(300));
+    a.fault({ count: 2, status: 503 });
+    const { broadcaster } = setUp(store, { concurrency: 1 });
+    const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('retried'), { to: 'all' })).id);
+    expect(progress).toMatchObject({ planned: 300, successful: 300, retrying: 0, failed: {} });
+    expect(progress.requests).toBe(5);
+    expect(a.delivered.size).toBe(300);
+    expect(a.requests.every((request) => request.notificationId === 'retried')).toBe(true);
+  });
+
+  it('counts a request still failing after `retries` as failed, with its reason', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fill(store, a, range(40));
+    a.fault({ count: 3, status: 502 });
+    const { broadcaster } = setUp(store, { retries: 2 });
+    const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('gave-up'), { to: 'all' })).id);
+    expect(progress).toMatchObject({ planned: 40, successful: 0, failed: { 'the client answered 502': 40 }, requests: 3 });
+  });
+
+  it('records a configuration failure once and skips that client’s later batches, counted remaining; other clients go on', async () => {
+    const [strict, other] = [await client({ domain: 'other.example.com' }), await client()];
+    const store = memoryTokenStore();
+    await fill(store, strict, range(500));
+    await fill(store, other, range(100, 1_000), 1);
+    const { broadcaster } = setUp(store, { concurrency: 1 });
+    const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('wrong-domain'), { to: 'all' })).id);
+    expect(progress.stopped).toEqual([{ url: strict.url, reason: 'domain_mismatch' }]);
+    expect(progress).toMatchObject({ planned: 600, successful: 100, failed: { domain_mismatch: 100 }, remaining: 400 });
+    expect(strict.requests.length).toBe(1);
+  });
+
+  it('removes invalid tokens from the store and counts them', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fill(store, a, range(30));
+    for (const fid of [3, 4]) a.revoke((await store.get(fid))[0]!.token);
+    const { broadcaster } = setUp(store);
+    const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('revoked'), { to: 'all' })).id);
+    expect(progress).toMatchObject({ planned: 30, successful: 28, invalid: 2 });
+    expect([await store.get(3), await store.get(4)]).toEqual([[], []]);
+  });
+});
