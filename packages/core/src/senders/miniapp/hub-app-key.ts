@@ -59,6 +59,9 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
     for (;;) {
       if (await store.claimFetch(fid, budget.leaseMs)) {
         try {
+          // Another instance may have stored the list and released its claim since this one looked.
+          const stored = cacheMs > 0 ? await store.getSigners(fid) : undefined;
+          if (stored !== undefined && stored.fetchedAt > since) return stored;
           return await fetchList(fid);
         } finally {
           await store.releaseFetch(fid);
