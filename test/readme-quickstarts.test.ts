@@ -81,6 +81,8 @@ const INVENTORY = [
   'docs/neynar.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web, neynar',
   'docs/neynar.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web, neynar',
   'docs/neynar.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web, neynar',
+  'docs/neynar.md › Web handler (Bun, Deno, Workers, Next.js route handlers): web, neynar',
+  'docs/runtimes.md › Bun and Deno: web, airstack',
   'docs/runtimes.md › Bun and Deno: web, airstack',
   'docs/runtimes.md › Next.js (App Router): web, airstack',
   'docs/runtimes.md › Cloudflare Workers: web, airstack',
@@ -186,9 +188,10 @@ function evaluate(
   const names = prelude.map((line) => /^const (\w+)/.exec(line)![1]!);
   const { code } = transformSync(`${prelude.join('\n')}\nconst options = (${optionsText});`, { loader: 'ts' });
   const fakeConsole = { log: (...args: unknown[]) => logged.push(args) };
-  // `bindings` is the Worker snippet's copy of `env`.
-  const parameters = ['process', 'console', 'bindings', ...Object.keys(scope)];
-  const values = [{ env: ENV }, fakeConsole, ENV, ...Object.values(scope)];
+  // `bindings` is the Worker snippet's copy of `env`; `Deno` the Deno snippet's way to read it.
+  const deno = { env: { get: (name: string) => (ENV as Record<string, string>)[name] } };
+  const parameters = ['process', 'console', 'bindings', 'Deno', ...Object.keys(scope)];
+  const values = [{ env: ENV }, fakeConsole, ENV, deno, ...Object.values(scope)];
   const run = new Function(...parameters, `${code}\nreturn { options, built: [${names.join(', ')}] };`);
   return run(...values) as { options: Record<string, unknown>; built: unknown[] };
 }
@@ -309,8 +312,11 @@ describe('the quickstarts of the start page and the guides', () => {
 const ALIASES = [["from 'fastify'", "from 'fastify5'"]] as const;
 
 // What Bun, Deno and workerd give a module without an import: the little the quickstarts use of it.
-const RUNTIME_GLOBALS = `declare const Bun: { serve(options: { fetch: (request: Request) => Promise<Response> }): unknown };
-declare const Deno: { serve(handler: (request: Request) => Promise<Response>): unknown };
+const RUNTIME_GLOBALS = `declare const Bun: { serve(options: { port: number; fetch: (request: Request) => Promise<Response> }): unknown };
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(options: { port: number }, handler: (request: Request) => Promise<Response>): unknown;
+};
 interface ExecutionContext { waitUntil(promise: Promise<unknown>): void; passThroughOnException(): void }
 `;
 

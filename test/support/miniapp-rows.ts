@@ -119,6 +119,17 @@ export const MINI_APP_CASES: readonly MiniAppCase[] = [
     },
   },
   {
+    name: 'a Neynar delivery at a Mini App route: 401 wrong_sender, naming neynarSender',
+    row: async () => ({
+      name: 'Neynar delivery',
+      request: {
+        headers: { ...json, 'x-neynar-signature': 'a'.repeat(128) },
+        body: JSON.stringify({ created_at: 1, type: 'cast.created', data: {} }),
+      },
+      expect: { status: 401, code: 'wrong_sender' },
+    }),
+  },
+  {
     name: 'an unsigned event, the payload sent bare: 400 invalid_signed_body',
     row: async () => ({
       name: 'unsigned',

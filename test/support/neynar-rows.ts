@@ -123,6 +123,11 @@ export const neynarRows: NeynarRow[] = [
     expect: { status: 401, code: 'signature_missing' },
   },
   rejected('the signature under another header name: 401', { ...signed, header: 'x-signature' }, 'signature_missing'),
+  {
+    name: "the founding service's delivery at a Neynar route: 401 wrong_sender",
+    request: { headers: { ...json, 'x-airstack-webhook': 'a-founding-header-value' }, body: followBody },
+    expect: { status: 401, code: 'wrong_sender' },
+  },
   rejected(
     'a signature cut by one digit: 401 malformed',
     shaped((hex) => hex.slice(0, -1)),

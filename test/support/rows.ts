@@ -107,6 +107,11 @@ export const rows: Row[] = [
     expect: { status: 401, code: 'header_missing' },
   },
   {
+    name: "a Neynar delivery at the founding sender's route: 401 wrong_sender, naming neynarSender",
+    request: { headers: { ...json, 'x-neynar-signature': 'a'.repeat(128) }, body: followBody },
+    expect: { status: 401, code: 'wrong_sender' },
+  },
+  {
     name: 'rotation: the second of several secrets is accepted',
     secret: [SECRET, ROTATED],
     request: { headers: withHeader(ROTATED), body: followBody },

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** The Express example receiver, run as a user runs it: `pnpm --filter express-receiver start`. */
+/** An example receiver of the repository, run as a user runs it: `pnpm --filter <example> start`. */
 export interface RunningReceiver {
   readonly url: string;
   /** Lines the receiver printed, one per handled event after its start-up line. */
@@ -18,9 +18,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startReceiver(port: number, secret: string): Promise<RunningReceiver> {
-  const child: ChildProcess = spawn('pnpm', ['--silent', '--filter', 'express-receiver', 'start'], {
-    env: { ...process.env, PORT: String(port), WEBHOOK_SECRET: secret },
+/**
+ * Starts `examples/<example>` on `port` with `env` (its secret, its hub), and resolves once it
+ * prints that it is listening.
+ */
+export async function startReceiver(example: string, port: number, env: Record<string, string>): Promise<RunningReceiver> {
+  const child: ChildProcess = spawn('pnpm', ['--silent', '--filter', example, 'start'], {
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so stopping it stops pnpm, tsx and the server alike.
     detached: true,

@@ -4,13 +4,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDelivery } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from '../../../test/support/child-server.js';
 import { freePort } from '../../../test/support/free-port.js';
 
 const app = fileURLToPath(new URL('..', import.meta.url));
 const next = createRequire(import.meta.url).resolve('next/dist/bin/next', { paths: [app] });
 const SECRETS = { 'follow.created': 'next-follow-secret', 'profile.updated': 'next-profile-secret' };
+const NEYNAR_SECRET = 'next-edge-neynar-secret';
 
 // The app as a user deploys it: `next build` in CI or a Docker image without any secret (the
 // environment below has no WEBHOOK_SECRET), then `next start` with the secret set at run time.
@@ -32,7 +33,7 @@ describe('nextjs-route: next build without the secret, then next start', () => {
     const port = await freePort();
     server = await startChildServer(process.execPath, [next, 'start', '--port', String(port), '--hostname', '127.0.0.1'], {
       cwd: app,
-      env: { NEXT_TELEMETRY_DISABLED: '1', WEBHOOK_SECRET: JSON.stringify(SECRETS) },
+      env: { NEXT_TELEMETRY_DISABLED: '1', WEBHOOK_SECRET: JSON.stringify(SECRETS), NEYNAR_WEBHOOK_SECRET: NEYNAR_SECRET },
       ready: /Ready in/,
       timeoutMs: 60_000,
     });
@@ -68,6 +69,34 @@ describe('nextjs-route: next build without the secret, then next start', () => {
 
   it('answers 405 to GET', async () => {
     expect((await fetch(url)).status).toBe(405);
+  });
+
+  it('on the Edge runtime, answers a signed Neynar delivery 200 and runs its handler, a forged one 401', async () => {
+    const edge = url.replace('/api/webhook', '/api/neynar-edge');
+    const genuine = await buildNeynarDelivery({ secret: NEYNAR_SECRET, type: 'cast.created' });
+    const response = await fetch(edge, { method: 'POST', ...genuine });
+    expect([response.status, await response.json()]).toEqual([200, 'ok']);
+    await expect.poll(() => server.lines.join('\n')).toMatch(/cast\.created: 0x\w+ by \d+ \(edge\)/);
+    const forged = await buildNeynarDelivery({ secret: 'forged-secret', type: 'cast.created' });
+    const refused = await fetch(edge, { method: 'POST', ...forged });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toBe('signature_mismatch');
+  });
+
+  it('on the Edge runtime, answers a chunked body over the limit 413 at once, not 408 after bodyTimeoutMs', async () => {
+    const edge = url.replace('/api/webhook', '/api/neynar-edge');
+    const { headers } = await buildNeynarDelivery({ secret: NEYNAR_SECRET, type: 'cast.created' });
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 64) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        else controller.close();
+      },
+    });
+    const started = performance.now();
+    const response = await fetch(edge, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(performance.now() - started).toBeLessThan(4_000);
   });
 
   it('answers 413 to a body over the 1 MiB limit', async () => {

@@ -37,6 +37,11 @@ export interface Command {
   readonly optionalPositionals?: readonly string[];
   /** Whether the command calls the management API (adds `--api-key` and `--base-url`). */
   readonly usesApi: boolean;
+  /**
+   * Whether it calls the local emulator only (its `/_emulator/…` routes, or Neynar's API as the
+   * emulator serves it): `--base-url` then has no default, and its help says so.
+   */
+  readonly emulatorOnly?: boolean;
   readonly examples: readonly string[];
   /** What its exit codes mean, one line each (`  1   …`), when the common table says too little; `--help` shows them instead. */
   readonly exitCodes?: readonly string[];

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   signature_malformed: 401,
   signature_mismatch: 401,
   secret_expired: 401,
+  // Another sender's delivery, recognised by its mark (senders/recognise-sender.ts).
+  wrong_sender: 401,
   method_not_allowed: 405,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -13,6 +13,7 @@ import type { AirstackEvents } from './senders/airstack/airstack-sender.js';
 import { createBodyReader } from './body/read-body.js';
 import type { Answer } from './handler/respond-within.js';
 import { runHandler } from './handler/run-handler.js';
+import { isThenable } from './is-thenable.js';
 
 /** What the route ends with: an answer, or an answer with the handler's later outcome. */
 type Outcome = ReceiveResult | Answer;
@@ -68,8 +69,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
     if (instrumentation !== undefined) return traced(delivery, instrumentation.startDelivery(deliveryStart));
     const started = timed ? performance.now() : NaN;
     // Without a scope, the route finishes its outcome where it reaches it: what comes back is the result.
-    const result = check(delivery, undefined, started) as ReceiveResult | Promise<ReceiveResult>;
-    return result instanceof Promise ? result : Promise.resolve(result);
+    // Promise.resolve hands a promise of this realm back as it is.
+    return Promise.resolve(check(delivery, undefined, started) as ReceiveResult | Promise<ReceiveResult>);
   }
 
   /** The answer, reported; a handler that outlasts it is kept alive, and reported when it settles. */
@@ -114,9 +115,9 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
    * route; with one, `traced` finishes it inside the delivery's span.
    */
   function check(delivery: Delivery<Context>, scope: DeliveryScope | undefined, started: number): Outcome | Promise<Outcome> {
-    const proof = checkHeader(delivery.header);
-    return proof instanceof Promise
-      ? proof.then((step) => afterHeader(delivery, scope, started, step))
+    const proof = checkHeader(delivery.header, delivery.getHeader);
+    return isThenable(proof)
+      ? Promise.resolve(proof).then((step) => afterHeader(delivery, scope, started, step))
       : afterHeader(delivery, scope, started, proof);
   }
 
@@ -128,8 +129,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
   ): Outcome | Promise<Outcome> {
     if (!proof.ok) return end(delivery, scope, started, proof.answer);
     const content = readBody(delivery);
-    return content instanceof Promise
-      ? content.then((step) => endWhenSettled(delivery, scope, started, afterBody(delivery, scope, proof.value, step)))
+    return isThenable(content)
+      ? Promise.resolve(content).then((step) => endWhenSettled(delivery, scope, started, afterBody(delivery, scope, proof.value, step)))
       : endWhenSettled(delivery, scope, started, afterBody(delivery, scope, proof.value, content));
   }
 
@@ -139,8 +140,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
     started: number,
     outcome: Outcome | Promise<Outcome>,
   ): Outcome | Promise<Outcome> {
-    return outcome instanceof Promise
-      ? outcome.then((settled) => end(delivery, scope, started, settled))
+    return isThenable(outcome)
+      ? Promise.resolve(outcome).then((settled) => end(delivery, scope, started, settled))
       : end(delivery, scope, started, outcome);
   }
 
@@ -156,8 +157,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
   ): Outcome | Promise<Outcome> {
     if (!content.ok) return content.answer;
     const event = readEvent(content.value, proof);
-    return event instanceof Promise
-      ? event.then((step) => afterEvent(delivery, scope, content.value, step))
+    return isThenable(event)
+      ? Promise.resolve(event).then((step) => afterEvent(delivery, scope, content.value, step))
       : afterEvent(delivery, scope, content.value, event);
   }
 
@@ -195,7 +196,8 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
 function describe(result: ReceiveResult, started: number, afterResponse: boolean, eventName = result.eventName): DeliveryReport {
   const durationMs = Number.isNaN(started) ? 0 : performance.now() - started;
   const report = { status: result.status, code: result.code, eventName, durationMs, afterResponse };
-  return result.error === undefined ? report : { ...report, error: result.error };
+  const withHint = result.hint === undefined ? report : { ...report, hint: result.hint };
+  return result.error === undefined ? withHint : { ...withHint, error: result.error };
 }
 
 /** Hands the work that outlasts an early answer to the runtime's `waitUntil`, where there is one. */

@@ -20,6 +20,11 @@ export interface ReceiveResult {
    * and `onResult`. Never part of the answer.
    */
   readonly error?: unknown;
+  /**
+   * What the log line that reports the delivery says to check, where it depends on the delivery
+   * (`wrong_sender`: the sender to configure); otherwise the hint of its code. Never part of the answer.
+   */
+  readonly hint?: string;
 }
 
 const SUCCESS: Record<SuccessCode, { readonly status: 200 | 202; readonly body: string }> = {

@@ -87,7 +87,7 @@ export function deliveryVerifier<Events extends EventMap = AirstackEvents>(optio
     // A `secret` given as a function is read on the first delivery, as by the receiver.
     const proof = await checkHeader(header);
     if (!proof.ok) return refused(proof.answer);
-    if (typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    if (typeof body !== 'string' && !isUint8Array(body)) {
       // Checked after the header: a forged delivery learns nothing, as from the receiver.
       return refused(NOT_RAW);
     }
@@ -115,4 +115,12 @@ function asContent(body: Uint8Array | string, limit: number): BodyContent {
 function refused(answer: ReceiveResult): VerifyResult<never> {
   const { message } = JSON.parse(answer.body) as { message: string };
   return { ok: false, status: answer.status, code: answer.code as WebhookErrorCode, message, body: answer.body };
+}
+
+/**
+ * Whether a value is a `Uint8Array` (a `Buffer` too), of this realm or another: a body read by the
+ * host of a sandbox (Next.js's Edge runtime, a `node:vm` context) is no instance of this realm's class.
+ */
+function isUint8Array(value: unknown): value is Uint8Array {
+  return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
 }

@@ -21,3 +21,18 @@ export const API_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description: `The service's base URL (default: $WEBHOOKS_BASE_URL, else ${DEFAULT_BASE_URL}).`,
   },
 };
+
+/** Flags of the commands that call the local emulator only: its URL has no default. */
+export const EMULATOR_API_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  'api-key': {
+    type: 'string',
+    valueName: 'KEY',
+    description: "The emulator's API key (default: $WEBHOOKS_API_KEY; `social-webhooks emulate` prints it).",
+  },
+  'base-url': {
+    type: 'string',
+    valueName: 'URL',
+    description:
+      'The URL `social-webhooks emulate` printed (default: $WEBHOOKS_BASE_URL; required: this command talks to the emulator only).',
+  },
+};

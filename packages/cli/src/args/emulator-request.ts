@@ -15,6 +15,8 @@ export async function emulatorRequest(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
+  // The emulator's own routes take the key in `authorization`; Neynar's API, as the emulator serves it, in `x-api-key`.
+  keyHeader: 'authorization' | 'x-api-key' = 'authorization',
 ): Promise<unknown> {
   const apiKey = stringFlag(context.values, 'api-key', command) ?? context.io.env.WEBHOOKS_API_KEY;
   const baseUrl = stringFlag(context.values, 'base-url', command) ?? context.io.env.WEBHOOKS_BASE_URL;
@@ -31,7 +33,7 @@ export async function emulatorRequest(
   try {
     response = await fetch(new URL(path, baseUrl), {
       method,
-      headers: { authorization: apiKey, accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: { [keyHeader]: apiKey, accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
       ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(context.timeoutMs ?? 10_000),
     });

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError } from '../cli-error.js';
 import type { Command, OptionSpec } from '../command.js';
-import { API_OPTIONS, COMMON_OPTIONS } from './common-options.js';
+import { API_OPTIONS, COMMON_OPTIONS, EMULATOR_API_OPTIONS } from './common-options.js';
 
 /** What a command's arguments parse to. */
 export interface ParsedArgs {
@@ -11,7 +11,8 @@ export interface ParsedArgs {
 
 /** Every flag a command takes: its own, the common ones, and the API ones if it calls the API. */
 export function optionsOf(command: Command): Readonly<Record<string, OptionSpec>> {
-  return { ...command.options, ...(command.usesApi ? API_OPTIONS : {}), ...COMMON_OPTIONS };
+  const api = command.emulatorOnly === true ? EMULATOR_API_OPTIONS : command.usesApi ? API_OPTIONS : {};
+  return { ...command.options, ...api, ...COMMON_OPTIONS };
 }
 
 /**

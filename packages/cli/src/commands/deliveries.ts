@@ -17,6 +17,7 @@ export const deliveriesCommand: Command = {
   positionals: [],
   optionalPositionals: ['DELIVERY_ID'],
   usesApi: true,
+  emulatorOnly: true,
   examples: [
     'social-webhooks deliveries',
     'social-webhooks deliveries --webhook 01HYDYEBHMANSVJ0JKSVK9W3VY --json',

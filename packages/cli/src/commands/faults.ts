@@ -16,6 +16,7 @@ export const faultsCommand: Command = {
   },
   positionals: ['WEBHOOK_ID'],
   usesApi: true,
+  emulatorOnly: true,
   examples: [
     'social-webhooks faults 01HYDYEBHMANSVJ0JKSVK9W3VY --duplicate --delay 500',
     'social-webhooks faults 01HYDYEBHMANSVJ0JKSVK9W3VY --clear',

@@ -48,6 +48,7 @@ export const miniAppCommand: Command = {
   },
   positionals: ['ACTION'],
   usesApi: true,
+  emulatorOnly: true,
   examples: [
     'social-webhooks miniapp send --to http://localhost:3000/webhook --event notifications_enabled --fid 3 --wait',
     'social-webhooks miniapp send --to http://localhost:3000/webhook --event miniapp_added --fid 3 --domain app.example.com',

@@ -29,6 +29,7 @@ export const publishCommand: Command = {
   },
   positionals: [],
   usesApi: true,
+  emulatorOnly: true,
   examples: [
     'social-webhooks publish --event follow.created --wait',
     'social-webhooks publish --event profile.updated --data @profile.json',

@@ -6,6 +6,7 @@ import { emulateCommand } from './emulate.js';
 import { failedCommand } from './failed.js';
 import { faultsCommand } from './faults.js';
 import { miniAppCommand } from './miniapp.js';
+import { neynarCommand } from './neynar.js';
 import { notifyCommand } from './notify.js';
 import { publishCommand } from './publish.js';
 import { replayCommand } from './replay.js';
@@ -31,6 +32,7 @@ export const COMMANDS: readonly Command[] = [
   rotateSecretCommand,
   failedCommand,
   retryCommand,
+  neynarCommand,
   miniAppCommand,
   notifyCommand,
 ];

@@ -21,6 +21,7 @@ export const replayCommand: Command = {
   positionals: [],
   optionalPositionals: ['DELIVERY_ID'],
   usesApi: true,
+  emulatorOnly: true,
   examples: ['social-webhooks replay 0b6e3c1e-5a47-4ad4-9a43-6f8fdc0e1b2c --wait', 'social-webhooks replay --failed'],
   async run(context) {
     const [deliveryId] = context.positionals;

@@ -29,6 +29,7 @@ export const rotateSecretCommand: Command = {
   },
   positionals: ['WEBHOOK_ID'],
   usesApi: true,
+  emulatorOnly: true,
   examples: [
     'social-webhooks rotate-secret 01HYDYEBHMANSVJ0JKSVK9W3VY',
     'social-webhooks rotate-secret 01HYDYEBHMANSVJ0JKSVK9W3VY --grace 0',

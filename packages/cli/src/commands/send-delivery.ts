@@ -37,20 +37,21 @@ export async function prepareDelivery(request: SendRequest): Promise<PreparedDel
   const { sender, secret, eventName } = request;
   const data = 'data' in request ? { data: request.data } : {};
   if (sender === 'neynar') {
-    if (request.flat || request.header !== undefined) {
-      throw new CliError(
-        'usage_error',
-        "--flat and --header are the founding service's; Neynar sends one body form, signed in x-neynar-signature",
-        {
-          command: 'send',
-        },
-      );
+    if (request.flat) {
+      throw new CliError('usage_error', "--flat is the founding service's; Neynar sends one body form, { created_at, type, data }", {
+        command: 'send',
+      });
     }
-    const delivery = await buildNeynarDelivery({ secret, type: eventName, ...data });
+    const built = await buildNeynarDelivery({ secret, type: eventName, ...data });
+    // --header names the signature header for a sender that signs as Neynar does under another name
+    // (Hypersnap: x-hypersnap-signature; neynarSender's signatureHeader).
+    const header = request.header?.toLowerCase() ?? NEYNAR_SIGNATURE_HEADER;
+    const { [NEYNAR_SIGNATURE_HEADER]: signature, ...rest } = built.headers;
+    const delivery = header === NEYNAR_SIGNATURE_HEADER ? built : { body: built.body, headers: { ...rest, [header]: signature! } };
     return {
       delivery,
-      summary: `${eventName}, signed as Neynar signs it, ${NEYNAR_SIGNATURE_HEADER}`,
-      sent: { sender, eventName, header: NEYNAR_SIGNATURE_HEADER },
+      summary: `${eventName}, signed as Neynar signs it, ${header}`,
+      sent: { sender, eventName, header },
       known: isNeynarEventName(eventName),
     };
   }

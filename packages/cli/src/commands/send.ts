@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEOUT_MS } from '@social-webhooks/client';
-import { DEFAULT_HEADER, EVENT_NAMES, NEYNAR_EVENT_NAMES } from '@social-webhooks/core';
+import { DEFAULT_HEADER, EVENT_NAMES, NEYNAR_EVENT_NAMES, NEYNAR_SIGNATURE_HEADER } from '@social-webhooks/core';
 import { stringFlag } from '../args/parse-command-args.js';
 import { readJsonArg } from '../args/read-json-arg.js';
 import { CliError } from '../cli-error.js';
@@ -16,7 +16,7 @@ import { SECRET_VARIABLES, SEND_SENDERS, prepareDelivery, senderFlag } from './s
 export const sendCommand: Command = {
   name: 'send',
   summary: 'Deliver one event to a receiver as the service would; print its status and body.',
-  usage: 'send --to URL --secret VALUE --event NAME [--sender airstack|neynar] [--data JSON|@file] [--flat] [--header NAME]',
+  usage: 'send --to URL --event NAME [--sender airstack|neynar] [--secret VALUE | --forged] [--data JSON|@file] [--flat] [--header NAME]',
   options: {
     to: { type: 'string', valueName: 'URL', description: "The receiver's URL, e.g. http://localhost:3000/webhook." },
     sender: {
@@ -41,6 +41,11 @@ export const sendCommand: Command = {
       valueName: 'JSON|@file',
       description: 'The payload to send instead of the sample (sent as is, not validated).',
     },
+    forged: {
+      type: 'boolean',
+      description:
+        "Send a forgery: signed with (or carrying) a random secret, not the webhook's. Exit code 0 when the receiver refuses it (4xx), 1 when it accepts it.",
+    },
     flat: {
       type: 'boolean',
       description: 'Send the payload alone as the body (the flat form), not { eventName, data }. Founding service only.',
@@ -48,7 +53,7 @@ export const sendCommand: Command = {
     header: {
       type: 'string',
       valueName: 'NAME',
-      description: `The delivery header's name (default ${DEFAULT_HEADER}). Founding service only.`,
+      description: `The delivery header's name (default ${DEFAULT_HEADER}; with --sender neynar, the signature header, default ${NEYNAR_SIGNATURE_HEADER}, e.g. x-hypersnap-signature).`,
     },
   },
   positionals: [],
@@ -57,14 +62,24 @@ export const sendCommand: Command = {
     'social-webhooks send --to http://localhost:3000/webhook --secret "$WEBHOOK_SECRET" --event follow.created',
     'social-webhooks send --to http://localhost:3000/webhook --secret s3cret --event profile.updated --data @profile.json --flat',
     'social-webhooks send --to http://localhost:3000/webhook --sender neynar --secret "$NEYNAR_WEBHOOK_SECRET" --event cast.created',
+    'social-webhooks send --to http://localhost:3000/webhook --sender neynar --event cast.created --forged',
   ],
   async run(context) {
-    const to = receiverUrl(stringFlag(context.values, 'to', 'send', true));
+    const toFlag = stringFlag(context.values, 'to', 'send');
+    if (toFlag === undefined)
+      throw new CliError('usage_error', "missing --to, the receiver's URL: e.g. --to http://localhost:3000/webhook", { command: 'send' });
+    const to = receiverUrl(toFlag);
     const sender = senderFlag(stringFlag(context.values, 'sender', 'send'));
+    const forged = context.values.forged === true;
     const variable = SECRET_VARIABLES[sender];
-    const secret = stringFlag(context.values, 'secret', 'send') ?? context.io.env[variable];
+    const given = stringFlag(context.values, 'secret', 'send');
+    if (forged && given !== undefined)
+      throw new CliError('usage_error', '--forged signs with a random secret: leave out --secret', { command: 'send' });
+    const secret = forged ? randomSecret() : (given ?? context.io.env[variable]);
     if (secret === undefined || secret === '')
-      throw new CliError('usage_error', `missing --secret (or set ${variable})`, { command: 'send' });
+      throw new CliError('usage_error', `missing --secret (or set ${variable}); --forged sends a forgery, which needs none`, {
+        command: 'send',
+      });
     const eventName = stringFlag(context.values, 'event', 'send', true);
     const dataText = stringFlag(context.values, 'data', 'send');
     const { delivery, summary, sent, known } = await prepareDelivery({
@@ -104,10 +119,21 @@ export const sendCommand: Command = {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       throw new CliError('network_error', `could not reach the receiver at ${to}${cause}; is it running?`, { cause: error });
     }
-    const ok = response.status >= 200 && response.status <= 299;
-    print(context, { status: response.status, ok, body, sent: { to, ...sent } }, [
-      `POST ${to} (${summary})`,
-      `${response.status} ${response.statusText}${ok ? '' : ' (the service would retry this delivery later)'}`,
+    const accepted = response.status >= 200 && response.status <= 299;
+    // A forgery is meant to be refused: refused is the good outcome, accepted the alarming one.
+    const ok = forged ? response.status >= 400 && response.status <= 499 : accepted;
+    const verdict = forged
+      ? accepted
+        ? ' (the receiver ACCEPTED a forged delivery: check its secret)'
+        : ok
+          ? ' (refused, as a forgery should be)'
+          : ''
+      : accepted
+        ? ''
+        : ' (the service would retry this delivery later)';
+    print(context, { status: response.status, ok, body, sent: { to, ...sent, ...(forged && { forged }) } }, [
+      `POST ${to} (${summary}${forged ? ', FORGED: signed with a random secret' : ''})`,
+      `${response.status} ${response.statusText}${verdict}`,
       ...(body === '' ? [] : [body]),
     ]);
     return ok ? EXIT_CODES.ok : EXIT_CODES.failed;
@@ -127,4 +153,10 @@ function receiverUrl(text: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new CliError('usage_error', `--to expects an http(s) URL, got ${url.protocol}`, { command: 'send' });
   return url.href;
+}
+
+/** A secret nobody configured: 32 random bytes, hex. */
+function randomSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -4,6 +4,7 @@ import { isJsonContentType, parseContentLength } from './content-type.js';
 import { isIdentityEncoding } from './content-encoding.js';
 import { createSharedDeadline } from '../shared-deadline.js';
 import { INVALID_JSON } from './parse-body.js';
+import { isThenable } from '../is-thenable.js';
 
 /**
  * The body step: checks what the headers say of the body, then reads it. Answers at once, without
@@ -51,15 +52,17 @@ export function createBodyReader(maxBodyBytes: number, bodyTimeoutMs?: number): 
     if (!isIdentityEncoding(delivery.contentEncoding)) return unsupportedEncoding;
     const declaredLength = parseContentLength(delivery.contentLength);
     if (declaredLength !== undefined && declaredLength > maxBodyBytes) return tooLarge;
-    let reading: BodyContent | Promise<BodyContent>;
+    let reading: BodyContent | PromiseLike<BodyContent>;
     try {
       reading = delivery.readBody(maxBodyBytes);
     } catch {
       return unreadable;
     }
-    if (!(reading instanceof Promise)) return toStep(reading);
+    if (!isThenable(reading)) return toStep(reading);
     // A read that settles after the deadline is dropped, its rejection included (the adapter
-    // closes the connection after a 408, which ends it).
-    return within === undefined ? reading.then(toStep, onUnreadable) : within(reading, toStep, onExpiry, onUnreadable);
+    // closes the connection after a 408, which ends it). Promise.resolve takes a promise of another
+    // realm (Next.js's Edge runtime: `request.bytes()` of the host's) into this one.
+    const settling = Promise.resolve(reading);
+    return within === undefined ? settling.then(toStep, onUnreadable) : within(settling, toStep, onExpiry, onUnreadable);
   };
 }

@@ -47,9 +47,12 @@ const toParsed = (value: unknown): BodyContent => ({ kind: 'parsed', value });
 // is not JSON, a TypeError for a body already read ("unusable"), on every runtime. A client that
 // went away is another error (Bun's DOMException, Deno's BadResource, workerd's Error): the read's
 // own failure, passed on.
+// Told by name, not `instanceof`: an error of another realm (Next.js's Edge runtime reads the body
+// in the host's) is no instance of this realm's classes.
 const fromJsonError = (error: unknown): BodyContent => {
-  if (error instanceof SyntaxError) return NOT_JSON;
-  if (error instanceof TypeError) return UNAVAILABLE;
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'SyntaxError') return NOT_JSON;
+  if (name === 'TypeError') return UNAVAILABLE;
   throw error;
 };
 
@@ -81,10 +84,26 @@ export async function readStream(stream: ReadableStream<Uint8Array>, limit: numb
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel();
-      return { kind: 'too-large' };
+      cancelUnawaited(reader);
+      return TOO_LARGE;
     }
     chunks.push(value);
   }
   return { kind: 'bytes', bytes: concatChunks(chunks, total) };
+}
+
+/**
+ * Cancels a body past the limit without waiting for it: the 413 does not wait on the stream's
+ * source, whose `cancel()` may never settle (Next.js's Edge runtime: awaited, it turned the 413
+ * into a 408 after `bodyTimeoutMs`; issue 33, item 12). A cancel that fails has nobody left to
+ * tell: the answer is already decided, and the adapter closes or drains the connection.
+ */
+function cancelUnawaited(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  const ignore = (): undefined => undefined;
+  try {
+    Promise.resolve(reader.cancel()).then(undefined, ignore);
+  } catch {
+    // A reader of another kind that throws instead of rejecting: the same, nothing to tell.
+    return;
+  }
 }

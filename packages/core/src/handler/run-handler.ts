@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options/resolve-options.js';
 import { dispatch } from './dispatch.js';
 import { answerInTime, type Answer } from './respond-within.js';
 import type { ReceiveResult } from '../result.js';
+import { isThenable } from '../is-thenable.js';
 
 /** What the handler step takes: the event the steps before produced, the body it came from, the context. */
 export interface HandlerInput<Context> {
@@ -35,7 +36,7 @@ export function runHandler<Context>(
   ) {
     const result = dispatch(options, received, context);
     // A plain value needs no timer; a promise is bounded by handlerTimeoutMs.
-    return result instanceof Promise ? answerInTime(result, options, received.event.eventName) : result;
+    return isThenable(result) ? answerInTime(Promise.resolve(result), options, received.event.eventName) : result;
   }
   return runGuarded(options, input);
 }

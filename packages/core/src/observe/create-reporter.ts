@@ -21,7 +21,7 @@ export function createReporter(logger: ResolvedLogger, onResult: ResultHook | un
     const log = levelOf(logger, status, afterResponse);
     // The default console logger has no info level: a 2xx delivery builds no line nor fields.
     if (!isIgnored(log)) {
-      const hint = status >= 400 ? (senderHints?.[code as WebhookErrorCode] ?? HINTS[code as WebhookErrorCode]) : undefined;
+      const hint = status >= 400 ? (report.hint ?? senderHints?.[code as WebhookErrorCode] ?? HINTS[code as WebhookErrorCode]) : undefined;
       const fields: LogFields = {
         status,
         code,

@@ -22,6 +22,8 @@ export interface DeliveryReport {
   readonly afterResponse: boolean;
   /** What the handler threw or rejected with, for `handler_failed`; absent otherwise. */
   readonly error?: unknown;
+  /** What to check, where it depends on the delivery (`wrong_sender`: the sender to configure); absent otherwise. */
+  readonly hint?: string;
 }
 
 /** The `onResult` option: called once per delivery (twice after an early answer); may be async. */

@@ -27,4 +27,6 @@ export const HINTS: Hints = {
   dedupe_unavailable: 'The dedupe store failed or was slower than `dedupe.timeoutMs`: check it (Redis?); the service retries.',
   queue_unavailable: 'The handoff queue could not store the delivery within its timeoutMs: check the queue (Redis?); the service retries.',
   invalid_options: 'An option is missing or malformed.',
+  wrong_sender:
+    "The request carries another sender's mark (x-neynar-signature, x-airstack-webhook): the receiver is built for the wrong sender; the answer names the one to configure.",
 };

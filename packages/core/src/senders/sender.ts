@@ -3,6 +3,7 @@ import type { Hints } from '../observe/hints.js';
 import type { ResolvedLogger } from '../observe/logger.js';
 import type { Step } from '../result.js';
 import type { AnyEvent, UnknownWebhookEvent } from '../schema/types.js';
+import type { HeaderReader } from './recognise-sender.js';
 
 export type { AnyEvent, UnknownWebhookEvent };
 
@@ -38,9 +39,11 @@ export interface SenderSteps<Proof = unknown> {
   readonly header: string | undefined;
   /**
    * The first step: what the header alone decides (401 for an absent or malformed proof), and what
-   * it hands on to `readEvent`. Synchronous once its secrets are known.
+   * it hands on to `readEvent`. Synchronous once its secrets are known. `headers` reads any other
+   * request header (absent where the adapter cannot): a sender whose own proof is missing reads the
+   * other senders' marks with it (`recogniseOtherSender`), to answer 401 `wrong_sender`.
    */
-  checkHeader(value: string | null | undefined): Step<Proof> | Promise<Step<Proof>>;
+  checkHeader(value: string | null | undefined, headers?: HeaderReader): Step<Proof> | Promise<Step<Proof>>;
   /**
    * The last step before the handler: proves the body genuine where the proof needs it, parses it,
    * and names its event. Never throws nor rejects.

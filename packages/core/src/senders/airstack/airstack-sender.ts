@@ -54,7 +54,11 @@ export function airstackSender(options: AirstackSenderOptions): Sender<AirstackE
       const supply: SecretSupply =
         typeof secret === 'function'
           ? // Through the resolved logger: the default console logger rate-limits it, `logger: false` silences it.
-            { load: deferSecret(secret, source), onUnavailable: (error) => logger.error(error.message, { code: error.code, error }) }
+            // The message once, and beside it what the function threw, if it threw, never the WebhookError that repeats it.
+            {
+              load: deferSecret(secret, source),
+              onUnavailable: ({ message, code, cause }) => logger.error(message, cause === undefined ? { code } : { code, error: cause }),
+            }
           : { entries: toSecretEntries(secret, source) };
       return {
         header,

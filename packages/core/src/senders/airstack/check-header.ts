@@ -1,5 +1,6 @@
 import { WebhookError } from '../../errors.js';
 import { proceed, refusal, type Step } from '../../result.js';
+import { recogniseOtherSender, type HeaderReader } from '../recognise-sender.js';
 import type { DeferredMatcher } from './deferred-secret.js';
 import type { SecretEntry } from './secret-entries.js';
 import { createSecretMatcher, type SecretMatcher } from './secret-matcher.js';
@@ -8,7 +9,7 @@ import { createSecretMatcher, type SecretMatcher } from './secret-matcher.js';
  * The header step: finds the configured secret the delivery header's value equals. Synchronous once
  * the secret is known; a deferred secret (`secret` given as a function) makes the first call async.
  */
-export type HeaderCheck = (value: string | null | undefined) => Step<SecretEntry> | Promise<Step<SecretEntry>>;
+export type HeaderCheck = (value: string | null | undefined, headers?: HeaderReader) => Step<SecretEntry> | Promise<Step<SecretEntry>>;
 
 /** Where the header step finds its secrets: the resolved entries, or a deferred secret's loader. */
 export type SecretSupply =
@@ -21,7 +22,8 @@ const SECRET_UNAVAILABLE = /* @__PURE__ */ refusal(
 
 /**
  * Builds the header step, the first of the route, which decides (docs/contract.md §Statuses): 401
- * `header_missing` for an absent or empty header, 401 `header_mismatch` for a value no configured
+ * `header_missing` for an absent or empty header (401 `wrong_sender` when the request carries another
+ * sender's mark, a Neynar signature), 401 `header_mismatch` for a value no configured
  * secret equals, compared in constant time. Nothing of the body is read before it passes. A deferred
  * secret that is missing or malformed answers 500 `invalid_options` (the service retries) and its
  * reason goes to `onUnavailable`, never into the answer.
@@ -44,8 +46,8 @@ export function createHeaderCheck(header: string, supply: SecretSupply): HeaderC
     matchSecret = loaded;
     return match(loaded, value);
   }
-  return function checkHeader(value) {
-    if (value === null || value === undefined || value === '') return headerMissing;
+  return function checkHeader(value, headers) {
+    if (value === null || value === undefined || value === '') return recogniseOtherSender('airstack', headers) ?? headerMissing;
     return matchSecret === undefined ? loadAndMatch(value) : match(matchSecret, value);
   };
 }

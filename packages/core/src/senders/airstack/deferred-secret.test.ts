@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildDelivery, buildDeliveryRequest } from '../../testing/index.js';
 import { webhookHandler } from '../../web/webhook-handler.js';
@@ -29,6 +30,20 @@ describe('secret given as a function', () => {
     env.WEBHOOK_SECRET = 'late-secret';
     expect((await handle(buildDeliveryRequest({ secret: 'late-secret' }))).status).toBe(200);
     expect((await handle(buildDeliveryRequest({ secret: 'forged' }))).status).toBe(401);
+  });
+
+  it('logs a function that throws once: the line, then what it threw, never the same message twice', async () => {
+    const printed: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...data: unknown[]) => void printed.push(format(...data)));
+    const handle = webhookHandler({
+      secret: () => {
+        throw new Error('the vault is down');
+      },
+    });
+    expect((await handle(buildDeliveryRequest({ secret: 'abc' }))).status).toBe(500);
+    const output = printed.join('\n');
+    expect(output.split('the `secret` function threw')).toHaveLength(2);
+    expect(output.split('the vault is down')).toHaveLength(2);
   });
 
   it('checks the value the function returns as a plain secret is checked', async () => {

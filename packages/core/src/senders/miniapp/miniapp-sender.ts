@@ -2,6 +2,7 @@ import { parseBody } from '../../body/parse-body.js';
 import { WebhookError } from '../../errors.js';
 import { proceed, refusal, type Step } from '../../result.js';
 import type { ReceivedEvent, Sender, SenderSetup, SenderSteps } from '../sender.js';
+import { recogniseOtherSender } from '../recognise-sender.js';
 import { createAppKeyCheck, type VerifyAppKey } from './app-key-check.js';
 import { createEd25519Verify } from './ed25519.js';
 import { MINI_APP_EVENT_NAMES } from './event-names.js';
@@ -101,11 +102,13 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
 
       return {
         header: undefined,
-        checkHeader: () => NO_HEADER_PROOF,
+        // No header of its own; a request that carries another sender's (a Neynar signature, the
+        // founding header) is that sender's delivery, answered 401 `wrong_sender` before its body is read.
+        checkHeader: (_value, headers) => recogniseOtherSender('miniapp', headers) ?? NO_HEADER_PROOF,
         readEvent(content) {
           // The signature covers the base64url strings of the body, which a body parser's result
           // still holds as sent: a body parsed first is checked like one read here (its size is then
-          // the parser's limit's to govern, and its dedupe key hashes the re-serialised value).
+          // the parser's limit's to govern).
           const body = parseBody(content);
           if (!body.ok) return body;
           const signed = readSignedBody(body.value);

@@ -1,6 +1,7 @@
 import type { HmacSha512 } from './hmac-sha512.js';
 import type { PreparedSecret } from './secrets.js';
 import { sameDigest } from './signature.js';
+import { isThenable } from '../../is-thenable.js';
 
 /**
  * Which secret signed the body: the index of the one whose HMAC-SHA512 of `bytes` equals
@@ -15,7 +16,7 @@ export function matchSignature(
   signature: Uint8Array,
 ): number | Promise<number> {
   const digests = secrets.map((secret) => hmac(secret.value, bytes));
-  if (digests.some((digest) => digest instanceof Promise)) return Promise.all(digests).then((all) => indexOf(all, signature));
+  if (digests.some((digest) => isThenable(digest))) return Promise.all(digests).then((all) => indexOf(all, signature));
   return indexOf(digests as Uint8Array[], signature);
 }
 

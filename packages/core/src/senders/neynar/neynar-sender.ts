@@ -5,13 +5,15 @@ import type { ResolvedLogger } from '../../observe/logger.js';
 import { proceed, refusal, type Step, type Stop } from '../../result.js';
 import { DEFAULT_DELIVERY_ID_HEADERS } from '../../dedupe/delivery-id.js';
 import type { ReceivedEvent, Sender, SenderSteps } from '../sender.js';
+import { recogniseOtherSender } from '../recognise-sender.js';
 import { NEYNAR_EVENT_NAMES } from './event-names.js';
 import { createHmacSha512 } from './hmac-sha512.js';
 import { matchSignature } from './match-signature.js';
 import { toNeynarSecrets, type NeynarSecretsOption, type NeynarSecretsSource, type PreparedSecret } from './secrets.js';
-import { NEYNAR_SIGNATURE_HEADER, parseSignature } from './signature.js';
+import { malformedRefusals, NEYNAR_SIGNATURE_HEADER, parseSignature } from './signature.js';
 import { toNeynarEvent } from './to-neynar-event.js';
 import { NEYNAR_HINTS } from './hints.js';
+import { isThenable } from '../../is-thenable.js';
 import type { NeynarEvents } from './types.js';
 
 /** What {@link neynarSender} takes. */
@@ -23,18 +25,30 @@ export interface NeynarSenderOptions {
    * `invalid_options` error at start-up (or, from a function, a 500 the sender retries), never a pass.
    */
   readonly secrets: NeynarSecretsOption | NeynarSecretsSource;
+  /**
+   * The header the signature arrives in, case-insensitive. Default `x-neynar-signature`. Hypersnap
+   * signs Neynar's bodies the same way in `X-Hypersnap-Signature` (its operator may rename it):
+   * `neynarSender({ secrets, signatureHeader: 'x-hypersnap-signature' })`.
+   */
+  readonly signatureHeader?: string | undefined;
 }
 
-const SIGNATURE_MISSING = /* @__PURE__ */ refusal(
-  'signature_missing',
-  'The x-neynar-signature header is missing: the delivery is not signed.',
-);
-const SIGNATURE_MISMATCH = /* @__PURE__ */ refusal(
-  'signature_mismatch',
-  "The x-neynar-signature header is not the HMAC-SHA512 of the body under any of the webhook's secrets. If the secret is " +
-    'right, the body changed on the way: a proxy or a body parser that re-serialises JSON changes its bytes, and the ' +
-    'signature covers the bytes as Neynar sent them. Mount the receiver before body parsers.',
-);
+// RFC 9110 §5.6.2: a field name is a token.
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/** The refusals that name the signature header, built once per receiver. */
+function headerRefusals(header: string) {
+  return {
+    missing: refusal('signature_missing', `The ${header} header is missing: the delivery is not signed.`),
+    mismatch: refusal(
+      'signature_mismatch',
+      `The ${header} header is not the HMAC-SHA512 of the body under any of the webhook's secrets. If the secret is ` +
+        'right, the body changed on the way: a proxy or a body parser that re-serialises JSON changes its bytes, and the ' +
+        'signature covers the bytes as Neynar sent them. Mount the receiver before body parsers.',
+    ),
+    malformed: malformedRefusals(header),
+  };
+}
 const SECRET_EXPIRED = /* @__PURE__ */ refusal(
   'secret_expired',
   "The delivery is signed with one of the webhook's secrets that has expired.",
@@ -57,10 +71,12 @@ const BODY_PARSED = /* @__PURE__ */ refusal(
  * and `bodyTimeoutMs` apply before the check.
  *
  * @throws {WebhookError} `invalid_options` when the receiver is built with a missing, empty or
- *   malformed secret.
+ *   malformed secret, or a `signatureHeader` that is not a header name.
  * @example
  * const receive = webhookHandler({
- *   sender: neynarSender({ secrets: process.env.NEYNAR_WEBHOOK_SECRET }),
+ *   // A function: read on each delivery, so a build without the variable does not fail. A rotation
+ *   // is the same variable as a JSON array: NEYNAR_WEBHOOK_SECRET='["new-secret","old-secret"]'.
+ *   sender: neynarSender({ secrets: () => process.env.NEYNAR_WEBHOOK_SECRET }),
  *   on: { 'cast.created': (event) => console.log(event.data.author.fid, event.data.text) },
  * });
  */
@@ -73,21 +89,23 @@ export function neynarSender(options: NeynarSenderOptions): Sender<NeynarEvents>
     payloadIdKeys: false,
     hints: NEYNAR_HINTS,
     start({ source, logger }): SenderSteps<Uint8Array> {
-      const { secrets } = (options ?? {}) as Partial<NeynarSenderOptions>;
+      const { secrets, signatureHeader } = (options ?? {}) as Partial<NeynarSenderOptions>;
+      const header = checkSignatureHeader(signatureHeader, source);
+      const refusals = headerRefusals(header);
       const current = secretsReader(secrets, source, logger);
       const hmac = createHmacSha512();
       return {
-        header: NEYNAR_SIGNATURE_HEADER,
-        checkHeader(value) {
-          if (value === null || value === undefined || value === '') return SIGNATURE_MISSING;
-          const signature = parseSignature(value);
+        header,
+        checkHeader(value, headers) {
+          if (value === null || value === undefined || value === '') return recogniseOtherSender('neynar', headers) ?? refusals.missing;
+          const signature = parseSignature(value, refusals.malformed);
           return signature instanceof Uint8Array ? proceed(signature) : signature;
         },
         readEvent(content, signature) {
           const bytes = bytesOf(content);
           if (bytes === undefined) return BODY_PARSED;
           const prepared = current();
-          if (prepared instanceof Promise) return prepared.then((list) => verify(list, bytes, signature, content));
+          if (isThenable(prepared)) return Promise.resolve(prepared).then((list) => verify(list, bytes, signature, content));
           return verify(prepared, bytes, signature, content);
         },
       };
@@ -100,11 +118,13 @@ export function neynarSender(options: NeynarSenderOptions): Sender<NeynarEvents>
       ): Step<ReceivedEvent> | Promise<Step<ReceivedEvent>> {
         if (!Array.isArray(list)) return list as Stop;
         const found = matchSignature(hmac, list, bytes, signature);
-        return found instanceof Promise ? found.then((index) => afterMatch(list, index, content)) : afterMatch(list, found, content);
+        return isThenable(found)
+          ? Promise.resolve(found).then((index) => afterMatch(list, index, content))
+          : afterMatch(list, found, content);
       }
 
       function afterMatch(list: readonly PreparedSecret[], index: number, content: ReadBody): Step<ReceivedEvent> {
-        if (index < 0) return SIGNATURE_MISMATCH;
+        if (index < 0) return refusals.mismatch;
         const secret = list[index]!;
         if (secret.expiresAtMs <= Date.now()) {
           logger.warn(
@@ -119,6 +139,20 @@ export function neynarSender(options: NeynarSenderOptions): Sender<NeynarEvents>
       }
     },
   };
+}
+
+/** The signature header's name, lower-cased: `x-neynar-signature` unless `signatureHeader` names another. */
+function checkSignatureHeader(signatureHeader: unknown, source: string): string {
+  if (signatureHeader === undefined) return NEYNAR_SIGNATURE_HEADER;
+  const header = typeof signatureHeader === 'string' ? signatureHeader.toLowerCase() : '';
+  if (!TOKEN.test(header)) {
+    throw new WebhookError(
+      'invalid_options',
+      `${source}: neynarSender's \`signatureHeader\` must be an HTTP header name such as "x-hypersnap-signature" ` +
+        `(default "${NEYNAR_SIGNATURE_HEADER}"); got ${typeof signatureHeader === 'string' ? JSON.stringify(signatureHeader) : typeof signatureHeader}.`,
+    );
+  }
+  return header;
 }
 
 /**
@@ -142,7 +176,9 @@ function secretsReader(
         : new WebhookError('invalid_options', `${source}: neynarSender's \`secrets\` function threw, so no delivery can be checked.`, {
             cause: error,
           });
-    logger.error(reason.message, { code: reason.code, error: reason });
+    // The message once: the error beside it is what the function threw (its own message and
+    // stack), never the WebhookError that repeats the line (issue 33, item 9).
+    logger.error(reason.message, reason.cause === undefined ? { code: reason.code } : { code: reason.code, error: reason.cause });
     return SECRETS_UNAVAILABLE;
   };
   // The list a function returns is prepared again only when it is another list.
@@ -163,12 +199,8 @@ function secretsReader(
     } catch (error) {
       return unavailable(error);
     }
-    return isPromiseLike(returned) ? Promise.resolve(returned).then(prepare, unavailable) : prepare(returned);
+    return isThenable(returned) ? Promise.resolve(returned).then(prepare, unavailable) : prepare(returned);
   };
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<NeynarSecretsOption | undefined> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();

@@ -20,7 +20,12 @@ export interface NeynarSecret {
   readonly uid?: string | undefined;
 }
 
-/** The `secrets` of `neynarSender()`: one secret, or several while a rotation is under way. */
+/**
+ * The `secrets` of `neynarSender()`: one secret, or several while a rotation is under way. A string
+ * that starts with `[` is a JSON array of them, the form an environment variable gives a rotation:
+ * `NEYNAR_WEBHOOK_SECRET='["new-secret","old-secret"]'`, or Neynar's `webhook.secrets` as JSON,
+ * `expires_at` included.
+ */
 export type NeynarSecretsOption = string | NeynarSecret | readonly (string | NeynarSecret)[];
 
 /**
@@ -49,12 +54,36 @@ export function toNeynarSecrets(option: NeynarSecretsOption | undefined, source:
   if (option === undefined || option === null) {
     fail(
       "is missing. Pass the webhook's secret (Neynar's dashboard, or `webhook.secrets` from the SDK's " +
-        'publishWebhook/lookupWebhook), e.g. neynarSender({ secrets: process.env.NEYNAR_WEBHOOK_SECRET }), and check that the variable is set.',
+        'publishWebhook/lookupWebhook), e.g. neynarSender({ secrets: () => process.env.NEYNAR_WEBHOOK_SECRET }), and check ' +
+        'that the variable is set. The function form reads the variable on each delivery, so a build that imports the route ' +
+        'without it (next build) does not fail; a rotation goes in the same variable as a JSON array, \'["new","old"]\'.',
     );
   }
-  const list: readonly unknown[] = Array.isArray(option) ? option : [option];
+  const list: readonly unknown[] = Array.isArray(option) ? option : typeof option === 'string' ? fromString(option, fail) : [option];
   if (list.length === 0) fail("is an empty list. Pass at least one of the webhook's secrets.");
   return list.map((entry, index) => prepare(entry, index, fail));
+}
+
+/**
+ * One secret, or a rotation's list as a JSON array (`'["new","old"]'`, or `webhook.secrets` as
+ * JSON). JSON rather than a separator: nothing promises a secret has no comma, space or colon, and
+ * an array says where each secret ends; a secret that itself starts with `[` is given in a list.
+ */
+function fromString(option: string, fail: (problem: string) => never): readonly unknown[] {
+  if (!option.startsWith('[')) return [option];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(option);
+  } catch {
+    // Never the parser's message: it quotes the text, which holds the secrets.
+    return fail(
+      'starts with [ but is not a JSON array. A rotation is given as JSON, e.g. NEYNAR_WEBHOOK_SECRET=\'["new-secret","old-secret"]\' ' +
+        '(double quotes inside, the whole in single quotes for the shell); a secret that itself starts with [ goes in a list: secrets: [value].',
+    );
+  }
+  if (!Array.isArray(parsed))
+    return fail('starts with [ but its JSON is not an array; give a rotation as \'["new-secret","old-secret"]\'.');
+  return parsed;
 }
 
 function prepare(entry: unknown, index: number, fail: (problem: string) => never): PreparedSecret {

@@ -5,13 +5,28 @@ export const NEYNAR_SIGNATURE_HEADER = 'x-neynar-signature';
 
 /** HMAC-SHA512 is 64 bytes, 128 hex digits. */
 const SIGNATURE_BYTES = 64;
-const malformed = (why: string): Stop => refusal('signature_malformed', `The x-neynar-signature header ${why}`);
-const SEVERAL = /* @__PURE__ */ malformed(
-  'was sent more than once (the values arrive joined with ", "). Neynar sends one; a proxy that adds its own copy is the usual cause.',
-);
-const WRONG_LENGTH = /* @__PURE__ */ malformed('must be 128 hex digits, the HMAC-SHA512 of the body.');
-const UPPER_CASE = /* @__PURE__ */ malformed('must be lower-case hex, as Neynar sends it; something on the way changed its case.');
-const NOT_HEX = /* @__PURE__ */ malformed('must be hex digits (0-9, a-f).');
+/** The `signature_malformed` refusals of one signature header, naming it; built once per receiver. */
+export interface MalformedRefusals {
+  readonly several: Stop;
+  readonly wrongLength: Stop;
+  readonly upperCase: Stop;
+  readonly notHex: Stop;
+}
+
+/** Builds the `signature_malformed` refusals for the header `header` (Hypersnap's is `x-hypersnap-signature`). */
+export function malformedRefusals(header: string): MalformedRefusals {
+  const malformed = (why: string): Stop => refusal('signature_malformed', `The ${header} header ${why}`);
+  return {
+    several: malformed(
+      'was sent more than once (the values arrive joined with ", "). Neynar sends one; a proxy that adds its own copy is the usual cause.',
+    ),
+    wrongLength: malformed('must be 128 hex digits, the HMAC-SHA512 of the body.'),
+    upperCase: malformed('must be lower-case hex, as Neynar sends it; something on the way changed its case.'),
+    notHex: malformed('must be hex digits (0-9, a-f).'),
+  };
+}
+
+const NEYNAR_MALFORMED = /* @__PURE__ */ malformedRefusals(NEYNAR_SIGNATURE_HEADER);
 
 /**
  * Reads the signature header into the 64 bytes it names, or refuses it (docs/contract.md §Senders,
@@ -20,19 +35,19 @@ const NOT_HEX = /* @__PURE__ */ malformed('must be hex digits (0-9, a-f).');
  * expression nor a string per byte: two regular expressions and 64 `parseInt`s were 6% of a
  * delivery's CPU time on Bun (a wrk profile of the Web handler).
  */
-export function parseSignature(value: string): Uint8Array | Stop {
-  if (value.includes(',')) return SEVERAL;
-  if (value.length !== SIGNATURE_BYTES * 2) return WRONG_LENGTH;
+export function parseSignature(value: string, refusals: MalformedRefusals = NEYNAR_MALFORMED): Uint8Array | Stop {
+  if (value.includes(',')) return refusals.several;
+  if (value.length !== SIGNATURE_BYTES * 2) return refusals.wrongLength;
   const bytes = new Uint8Array(SIGNATURE_BYTES);
   let upperCase = false;
   for (let index = 0; index < SIGNATURE_BYTES; index++) {
     const high = hexDigit(value.charCodeAt(index * 2));
     const low = hexDigit(value.charCodeAt(index * 2 + 1));
-    if (high < 0 || low < 0) return NOT_HEX;
+    if (high < 0 || low < 0) return refusals.notHex;
     upperCase ||= high >= UPPER || low >= UPPER;
     bytes[index] = ((high & 15) << 4) | (low & 15);
   }
-  return upperCase ? UPPER_CASE : bytes;
+  return upperCase ? refusals.upperCase : bytes;
 }
 
 /** Marks a digit written `A`-`F`: its value plus 16. */
