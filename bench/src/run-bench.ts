@@ -8,6 +8,7 @@ import { costVsSize } from './in-process/cost-vs-size.js';
 import { headerTiming } from './in-process/header-timing.js';
 import { FOUNDING_SIZES, NEYNAR_SIZES } from './in-process/size-subjects.js';
 import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
+import { lookupCalls } from './lookups/lookup-calls.js';
 import { enqueueVsHandler } from './queue/enqueue-vs-handler.js';
 import { notifyBroadcast } from './notify/notify-broadcast.js';
 import { describeLoad, describeMachine } from './support/machine.js';
@@ -15,7 +16,7 @@ import { foundingDelivery, neynarDelivery } from './support/payloads.js';
 import { sunkValue } from './support/sink.js';
 import { renderTable, type Table } from './support/table.js';
 
-export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue', 'notify'] as const;
+export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue', 'notify', 'lookups'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The senders the HTTP section covers, as `--sender` names them. */
@@ -76,6 +77,7 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
       );
     if (section === 'notify')
       print(section, await notifyBroadcast({ tokens: options.notifyTokens, memoryTokens: options.notifyMemoryTokens }));
+    if (section === 'lookups') print(section, await lookupCalls());
   }
   // Read once so the sink's writes are observable and the work behind them cannot be optimised away.
   if (sunkValue() === Symbol.for('never')) console.log('');

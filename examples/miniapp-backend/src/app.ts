@@ -76,9 +76,9 @@ export function createApp(options: AppOptions): Hono {
     '/webhook',
     webhookHandler({
       sender: miniAppSender({ verifyAppKey }),
+      // No dedupe: the same body can be a new event (disabled, enabled, disabled sends one body twice),
+      // and each event is idempotent on the token store, so a client's retry applied twice is harmless.
       on: { miniapp_added: apply, miniapp_removed: apply, notifications_enabled: apply, notifications_disabled: apply },
-      // A client may deliver the same body again: it is handled once.
-      dedupe: true,
     }),
   );
   if (notifyToken !== undefined) {

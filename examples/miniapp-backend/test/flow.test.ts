@@ -137,12 +137,12 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
     expect(emulator.miniApp.notifications()).toHaveLength(before);
   });
 
-  it('handles a redelivered body once: 200, already handled', async () => {
-    const { delivery } = await deliver({ event: 'notifications_enabled', fid: 5 });
-    await tokens.delete({ fid: 5 });
+  it('applies a body delivered again: disabled, enabled, then the same disabled bytes leave no token', async () => {
+    const { delivery } = await deliver({ event: 'notifications_disabled', fid: 5 });
+    await deliver({ event: 'notifications_enabled', fid: 5 });
+    expect(await tokens.get(5)).toHaveLength(1);
     const again = await post(delivery.body);
-    expect(again.status).toBe(200);
-    expect(await again.json()).toBe('ignored: already handled');
+    expect([again.status, await again.json()]).toEqual([200, 'ok']);
     expect(await tokens.get(5)).toEqual([]);
   });
 

@@ -62,10 +62,16 @@ export { miniAppDataSchemas, notificationDetailsSchema } from './senders/miniapp
 export type { VerifyAppKey, VerifyAppKeyResult } from './senders/miniapp/app-key-check.js';
 export { verifyAppKeyWithHub } from './senders/miniapp/hub-app-key.js';
 export { verifyAppKeyWithNeynar } from './senders/miniapp/neynar-app-key.js';
+export type { AppKeyStore, LookupBudget, LookupGrant, LookupRefusal, SignerList } from './senders/miniapp/app-key-store.js';
+export { DEFAULT_APP_KEY_STORE_ENTRIES, memoryAppKeyStore, type MemoryAppKeyStoreOptions } from './senders/miniapp/memory-app-key-store.js';
 export {
+  DEFAULT_CONCURRENT_LOOKUPS,
   DEFAULT_HUB_CACHE_ENTRIES,
   DEFAULT_HUB_CACHE_MS,
+  DEFAULT_HUB_RECHECK_MS,
   DEFAULT_HUB_TIMEOUT_MS,
+  DEFAULT_LOOKUPS_PER_SECOND,
+  HUB_URL_ENV,
   NEYNAR_HUB_URL,
   type HubOptions,
   type NeynarHubOptions,

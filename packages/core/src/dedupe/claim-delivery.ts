@@ -37,7 +37,10 @@ export async function claimDelivery(
   let key: string;
   let claiming: Promise<ClaimState> | undefined;
   try {
-    key = await deliveryKey(dedupe, event, body, deliveryId, rule);
+    const found = await deliveryKey(dedupe, event, body, deliveryId, rule);
+    // Nothing identifies this delivery (identical bodies can be different events): nothing to claim.
+    if (found === undefined) return NOTHING_HELD;
+    key = found;
     const state = await call(dedupe, 'claim', () => (claiming = dedupe.store.claim(key, token, dedupe.leaseMs)));
     logger.debug(`social-webhooks: dedupe claim: ${state}`, { eventName });
     if (state === 'completed') return stop(success('duplicate', eventName));

@@ -32,6 +32,15 @@ describe('deliveryKey', () => {
     expect(await deliveryKey(dedupe, event, { kind: 'text', text: body.replace('"1"', '"3"') })).not.toBe(first);
   });
 
+  it('gives no key to a delivery without an id under a rule without body-hash keys, and still honours an id or a custom key', async () => {
+    const rule = { keyPrefix: 'miniapp:', payloadIdKeys: false, bodyHashKeys: false };
+    const event = { eventName: 'miniapp_removed', data: { fid: 3 } };
+    expect(await deliveryKey(dedupe, event, text(event), undefined, rule)).toBeUndefined();
+    expect(await deliveryKey(dedupe, event, text(event), 'proxy-id', rule)).toBe('miniapp:miniapp_removed:header:proxy-id');
+    const custom = resolveDedupe({ key: () => 'mine' }, 'test')!;
+    expect(await deliveryKey(custom, event, text(event), undefined, rule)).toBe('miniapp:miniapp_removed:key:mine');
+  });
+
   it('hashes the body when the id is empty, not a string, or over 256 characters', async () => {
     for (const id of ['', 42, 'x'.repeat(257)]) {
       const event = { eventName: 'cast.created', data: { id } };

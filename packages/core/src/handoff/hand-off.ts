@@ -35,7 +35,10 @@ const UNAVAILABLE = 'The receiver could not store the delivery for processing. R
 export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, logger: ResolvedLogger): Promise<ReceiveResult> {
   const { event } = input;
   try {
-    const key = await deliveryKey({ key: undefined }, event, input.body, input.deliveryId, input.sender);
+    // A delivery nothing identifies (identical bodies can be different events) is a job of its own.
+    const key =
+      (await deliveryKey({ key: undefined }, event, input.body, input.deliveryId, input.sender)) ??
+      `${input.sender.keyPrefix}${event.eventName}:once:${crypto.randomUUID()}`;
     const job = { event, key, carrier: input.carrier, receivedAt: Date.now(), sender: input.sender.name };
     await withTimeout(
       () => resolved.handoff.enqueue(job),

@@ -6,7 +6,9 @@ export interface HandoffJob {
   readonly event: AnyEvent;
   /**
    * The delivery key (the same on every retry of one event; see the README's dedupe section): use
-   * it as the job id, so a redelivery does not become a second job.
+   * it as the job id, so a redelivery does not become a second job. A delivery nothing identifies
+   * (a Mini App event: identical bodies can be different events) gets a key of its own,
+   * `<prefix><eventName>:once:<uuid>`, so it is never taken for an earlier one.
    */
   readonly key: string;
   /** The delivery's trace context from `instrumentation` (W3C `traceparent`, …); empty without it. */

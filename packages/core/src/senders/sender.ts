@@ -78,6 +78,12 @@ export interface Sender<Events extends EventMap = EventMap> {
   readonly keyPrefix: string;
   /** Whether the payload's `id` field identifies a delivery across retries (the founding service's does). */
   readonly payloadIdKeys: boolean;
+  /**
+   * Whether identical bodies with no delivery id are one delivery, keyed by the body's SHA-256
+   * (default `true`). `false` where identical bodies can be different events: Mini App events carry
+   * no time nor nonce, so a user who removes, adds and removes the app sends the same body twice.
+   */
+  readonly bodyHashKeys?: boolean;
   /** What to check for each of the sender's own error codes, on the log line that reports one (the pipeline's own codes have theirs). */
   readonly hints?: Hints;
   /** Builds the two steps for one receiver; throws `invalid_options` for a sender's own option mistakes. */

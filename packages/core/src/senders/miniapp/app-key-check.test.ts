@@ -44,6 +44,31 @@ describe('miniAppSender: the key lookup fails closed', () => {
     expect(logged.some(([message, fields]) => /app key lookup failed/.test(message) && fields.code === 'app_key_lookup_failed')).toBe(true);
   });
 
+  it('logs the failure as one line with its causes, the error itself only at debug', async () => {
+    const lines: { level: string; message: string; fields: LogFields }[] = [];
+    const log = (level: string) => (message: string, fields: LogFields) => void lines.push({ level, message, fields });
+    const cause = Object.assign(new Error('getaddrinfo ENOTFOUND hub.example'), { code: 'ENOTFOUND' });
+    const failing: VerifyAppKey = async () => Promise.reject(new TypeError('fetch failed', { cause }));
+    const handle = webhookHandler({
+      sender: miniAppSender({ verifyAppKey: failing }),
+      logger: { debug: log('debug'), error: log('error') },
+    });
+    await handle(post(await signer.sign(FID, { event: 'miniapp_removed' })));
+    const failure = lines.find((line) => line.level === 'error' && /app key lookup failed/.test(line.message))!;
+    expect(failure.message).toMatch(/answered 503: fetch failed \(getaddrinfo ENOTFOUND hub\.example\)$/);
+    expect(failure.fields).toEqual({ code: 'app_key_lookup_failed' });
+    expect(lines.find((line) => line.level === 'debug')?.fields.error).toBeInstanceOf(TypeError);
+  });
+
+  it("warns once, when the receiver is built, of a lookup's note (which hub the environment chose)", async () => {
+    const warn = vi.fn();
+    const noted = Object.assign(knownKey.bind(undefined), { note: 'it asks the hub at http://127.0.0.1:8787' });
+    const handle = webhookHandler({ sender: miniAppSender({ verifyAppKey: noted }), logger: { warn } });
+    for (let round = 0; round < 2; round++)
+      expect((await handle(post(await signer.sign(FID, { event: 'miniapp_removed' })))).status).toBe(200);
+    expect(warn.mock.calls).toEqual([['@social-webhooks/core: it asks the hub at http://127.0.0.1:8787.', {}]]);
+  });
+
   it('answers 503 when the lookup does not answer within verifyAppKeyTimeoutMs', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const never: VerifyAppKey = () => new Promise(() => undefined);

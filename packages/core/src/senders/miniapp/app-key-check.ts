@@ -1,6 +1,7 @@
 import { settleWithin } from '../../deadline.js';
 import { proceed, refusal, type Step } from '../../result.js';
 import type { ResolvedLogger } from '../../observe/logger.js';
+import { describeError } from './describe-error.js';
 
 /**
  * What a key lookup answers: the key is an active app key of the FID, registered by the app (the
@@ -16,7 +17,11 @@ export type VerifyAppKeyResult = { readonly valid: true; readonly appFid: number
  * rejecting means "could not tell" (the delivery is answered 503 and the client retries), never
  * "invalid".
  */
-export type VerifyAppKey = (fid: number, appKey: string) => Promise<VerifyAppKeyResult>;
+export interface VerifyAppKey {
+  (fid: number, appKey: string): Promise<VerifyAppKeyResult>;
+  /** A sentence the receiver logs once, as a warning, when it is built (which hub a lookup asks when the environment chose it). */
+  readonly note?: string;
+}
 
 /** The lookup step: the app's FID, or the answer that ends the delivery. Never rejects. */
 export type AppKeyCheck = (fid: number, appKey: string) => Promise<Step<number>>;
@@ -25,20 +30,22 @@ export type AppKeyCheck = (fid: number, appKey: string) => Promise<Step<number>>
  * Builds the lookup step, which decides (docs/contract.md §Senders, Mini App events): 401
  * `app_key_invalid` when the lookup answers `{ valid: false }`; 503 `app_key_lookup_failed` when it
  * throws, rejects, answers anything else, or has not answered within `timeoutMs` (a late answer is
- * dropped). Why it failed goes to the logger, never into the answer.
+ * dropped). Why it failed goes to the logger as one line with its causes (`fetch failed (getaddrinfo
+ * ENOTFOUND …)`), never a stack per delivery, and never into the answer; the error itself goes to
+ * `debug`, for a logger that wants it.
  */
 export function createAppKeyCheck(verifyAppKey: VerifyAppKey, timeoutMs: number, source: string, logger: ResolvedLogger): AppKeyCheck {
   const invalid = refusal('app_key_invalid', "The key that signed the delivery is not an active app key of the header's FID.");
   const failed = refusal('app_key_lookup_failed', 'The app key could not be checked; the server log says why. Retry later.');
   const lateError = () => new Error(`verifyAppKey did not answer within ${timeoutMs} ms (the verifyAppKeyTimeoutMs option)`);
   const fail = (error: unknown): Step<never> => {
-    const reason = error instanceof Error ? error.message : String(error);
-    logger.error(`${source}: the app key lookup failed, so the delivery is answered 503: ${reason}`, {
+    logger.error(`${source}: the app key lookup failed, so the delivery is answered 503: ${describeError(error)}`, {
       code: 'app_key_lookup_failed',
-      error,
     });
+    logger.debug(`${source}: the app key lookup's error`, { code: 'app_key_lookup_failed', error });
     return failed;
   };
+  if (typeof verifyAppKey.note === 'string') logger.warn(`${source}: ${verifyAppKey.note}.`, {});
 
   return async function checkAppKey(fid, appKey) {
     let result: unknown;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeSignedKeyRequest } from './encode-signed-key-request.js';
 import { verifyAppKeyWithHub } from './hub-app-key.js';
+import { memoryAppKeyStore } from './memory-app-key-store.js';
 import { verifyAppKeyWithNeynar } from './neynar-app-key.js';
 
 const KEY = `0x${'ab'.repeat(32)}`;
@@ -57,18 +58,39 @@ describe('verifyAppKeyWithHub against a local hub', () => {
     const verify = verifyAppKeyWithHub({ hubUrl });
     expect(await verify(3, KEY.toUpperCase().replace('0X', '0x'))).toEqual({ valid: true, appFid: 9152 });
     expect(await verify(3, OTHER_KEY)).toEqual({ valid: true, appFid: 1 });
-    expect(requests.map((request) => request.url)).toEqual(['/v1/onChainSignersByFid?fid=3', '/v1/onChainSignersByFid?fid=3']);
+    // One answer holds every key of the FID: the second key is read from it, without a call.
+    expect(requests.map((request) => request.url)).toEqual(['/v1/onChainSignersByFid?fid=3']);
   });
 
-  it('answers { valid: false } for a key that is not among them, and asks again next time', async () => {
-    const verify = verifyAppKeyWithHub({ hubUrl });
+  it('answers { valid: false } for a key that is not among them, from the kept list until it is recheckMs old', async () => {
+    const verify = verifyAppKeyWithHub({ hubUrl, recheckMs: 100 });
     expect(await verify(3, `0x${'ef'.repeat(32)}`)).toEqual({ valid: false });
     expect(await verify(3, `0x${'ef'.repeat(32)}`)).toEqual({ valid: false });
+    expect(requests).toHaveLength(1);
+    // A key the user added since: once the list is recheckMs old, a key missing from it is asked about again.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const ADDED = `0x${'ef'.repeat(32)}`;
+    answer = json(200, {
+      events: [...SIGNERS.events, { ...SIGNERS.events[1], signerEventBody: { ...SIGNERS.events[1]!.signerEventBody, key: ADDED } }],
+    });
+    expect(await verify(3, ADDED)).toEqual({ valid: true, appFid: 9152 });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('with recheckMs 0 asks about every missing key, concurrent ones of a FID sharing one call', async () => {
+    const verify = verifyAppKeyWithHub({ hubUrl, recheckMs: 0 });
+    const missing = `0x${'ef'.repeat(32)}`;
+    expect(await Promise.all(Array.from({ length: 5 }, () => verify(3, missing)))).toEqual(Array(5).fill({ valid: false }));
+    expect(requests).toHaveLength(1);
+    await verify(3, missing);
+    expect(requests).toHaveLength(2);
+    // A key of the kept list still needs no call.
+    expect(await verify(3, KEY)).toEqual({ valid: true, appFid: 9152 });
     expect(requests).toHaveLength(2);
   });
 
   it('trusts a key found valid for cacheMs without asking, then asks again', async () => {
-    const verify = verifyAppKeyWithHub({ hubUrl, cacheMs: 100 });
+    const verify = verifyAppKeyWithHub({ hubUrl, cacheMs: 100, recheckMs: 1_000 });
     for (let round = 0; round < 3; round++) expect(await verify(3, KEY)).toEqual({ valid: true, appFid: 9152 });
     expect(requests).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -77,14 +99,16 @@ describe('verifyAppKeyWithHub against a local hub', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('asks every time with cacheMs 0, and keeps at most maxCacheEntries keys', async () => {
+  it('asks every time with cacheMs 0, keeps one list per FID (every key of it), and at most maxCacheEntries FIDs', async () => {
     const uncached = verifyAppKeyWithHub({ hubUrl, cacheMs: 0 });
     await uncached(3, KEY);
     await uncached(3, KEY);
     expect(requests).toHaveLength(2);
     const small = verifyAppKeyWithHub({ hubUrl, maxCacheEntries: 1 });
     for (const key of [KEY, OTHER_KEY, KEY]) await small(3, key);
-    expect(requests).toHaveLength(5);
+    expect(requests).toHaveLength(3);
+    for (const fid of [4, 3, 4]) await small(fid, KEY);
+    expect(requests.map((request) => request.url.slice(-5))).toEqual(['fid=3', 'fid=3', 'fid=3', 'fid=4', 'fid=3', 'fid=4']);
   });
 
   it('sends the headers given, and keeps a path in hubUrl', async () => {
@@ -123,9 +147,10 @@ describe('verifyAppKeyWithHub against a local hub', () => {
     await expect(verifyAppKeyWithHub({ hubUrl, timeoutMs: 50 })(3, KEY)).rejects.toThrow(/within 50 ms/);
   });
 
-  it('throws when the hub cannot be reached', async () => {
-    const closedPort = verifyAppKeyWithHub({ hubUrl: 'http://127.0.0.1:1' });
-    await expect(closedPort(3, KEY)).rejects.toThrow();
+  it('throws when the hub cannot be reached, naming the hub and the cause in one line', async () => {
+    // `.invalid` never resolves (RFC 6761 §6.4): the ENOTFOUND of a quickstart run without network.
+    const unresolvable = verifyAppKeyWithHub({ hubUrl: 'http://hub.invalid' });
+    await expect(unresolvable(3, KEY)).rejects.toThrow(/^could not reach the hub at http:\/\/hub\.invalid: fetch failed \(.*ENOTFOUND/);
   });
 
   it.each([
@@ -135,6 +160,19 @@ describe('verifyAppKeyWithHub against a local hub', () => {
     ['a ws: hubUrl', { hubUrl: 'ws://hub.example.com' }, /`hubUrl` must be/],
     ['a timeout of 0', { hubUrl: 'https://hub.example.com', timeoutMs: 0 }, /`timeoutMs` must be a whole number, 1 or more/],
     ['a negative cacheMs', { hubUrl: 'https://hub.example.com', cacheMs: -1 }, /`cacheMs` must be a whole number \(0 or more\)/],
+    ['a negative recheckMs', { hubUrl: 'https://hub.example.com', recheckMs: -1 }, /`recheckMs` must be a whole number/],
+    [
+      'no lookups a second',
+      { hubUrl: 'https://hub.example.com', maxLookupsPerSecond: 0 },
+      /`maxLookupsPerSecond` must be a whole number, 1 or more/,
+    ],
+    ['half a lookup at once', { hubUrl: 'https://hub.example.com', maxConcurrentLookups: 0.5 }, /`maxConcurrentLookups` must be/],
+    ['a store without its methods', { hubUrl: 'https://hub.example.com', store: {} }, /`store` must be an app key store/],
+    [
+      'a store and maxCacheEntries',
+      { hubUrl: 'https://hub.example.com', store: memoryAppKeyStore(), maxCacheEntries: 5 },
+      /with `store`, size that store/,
+    ],
     ['a header that is not a string', { hubUrl: 'https://hub.example.com', headers: { 'x-api-key': 1 } }, /`headers` must be/],
     ['an unknown option', { hubUrl: 'https://hub.example.com', requestInit: {} }, /no option `requestInit`/],
   ])('refuses %s at once', (_name, options, message) => {
@@ -161,7 +199,8 @@ describe('verifyAppKeyWithNeynar', () => {
     ['no apiKey', {}, /`apiKey` is missing/],
     ['an empty apiKey', { apiKey: '' }, /`apiKey` is missing/],
     ['an apiKey with a trailing newline', { apiKey: 'key\n' }, /surrounding whitespace.*Trim it/],
-    ['a hubUrl', { apiKey: 'key', hubUrl: 'https://hub.example.com' }, /use verifyAppKeyWithHub/],
+    ['headers', { apiKey: 'key', headers: {} }, /use verifyAppKeyWithHub/],
+    ['a hubUrl that is not http(s)', { apiKey: 'key', hubUrl: 'hub.example.com' }, /verifyAppKeyWithNeynar: `hubUrl` must be/],
     ['a timeout of 0', { apiKey: 'key', timeoutMs: 0 }, /verifyAppKeyWithNeynar: `timeoutMs`/],
   ])('refuses %s at once', (_name, options, message) => {
     expect(() => verifyAppKeyWithNeynar(options as never)).toThrow(

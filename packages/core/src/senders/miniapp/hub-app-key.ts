@@ -1,28 +1,35 @@
-import { settleWithin } from '../../deadline.js';
-import type { VerifyAppKey } from './app-key-check.js';
-import { decodeBase64 } from './base64.js';
-import { setBounded } from './bounded-map.js';
+import type { VerifyAppKey, VerifyAppKeyResult } from './app-key-check.js';
+import type { LookupBudget, SignerList } from './app-key-store.js';
 import { checkHubOptions, type HubOptions, type ResolvedHubOptions } from './hub-options.js';
-import { decodeRequestFid } from './signed-key-request.js';
+import { fetchSigners, HubRateLimited } from './hub-signers.js';
 
 /**
  * The key lookup most Mini Apps need: asks a Farcaster hub for the FID's active signers
  * (`GET {hubUrl}/v1/onChainSignersByFid?fid=N`) and finds the key among them, compared without
  * regard to case; the app's FID is the `requestFid` of that signer's metadata. What
- * `createVerifyAppKeyWithHub` of `@farcaster/miniapp-node` does, with a deadline and a cache.
+ * `createVerifyAppKeyWithHub` of `@farcaster/miniapp-node` does, built to hold under forgeries:
  *
- * It fails closed: an answer other than 200, a body that is not the hub's JSON, unreadable metadata,
- * or no answer within `timeoutMs` throws, so the delivery is answered 503 and the client retries;
- * never `{ valid: true }`. A key found valid is not asked about again for `cacheMs`: a key removed
- * from the chain is still accepted that long. A key not found is not cached: a cache would not stop
- * forgeries that change the key each time, and would refuse a key added a moment ago.
+ * - The hub's whole answer is kept per FID for `cacheMs`: a key of that list verifies, and any other
+ *   key (a forgery's) is refused, without a call. A key missing from the list is looked up again
+ *   only once the list is `recheckMs` old, so a key the user added a moment ago verifies soon, and
+ *   1,000 forged events for one FID cost one call per `recheckMs`.
+ * - One call in flight per FID: concurrent events of one user share it.
+ * - A budget for every call (`maxLookupsPerSecond`, `maxConcurrentLookups`): past it, and while the
+ *   hub's 429 `Retry-After` runs, a lookup throws (503 `app_key_lookup_failed`, the client retries)
+ *   while events of FIDs in the cache keep verifying. So a stranger cannot spend the app's hub quota.
+ * - `store: redisAppKeyStore({ client })` of `@social-webhooks/redis` shares the lists and the budget
+ *   between instances.
  *
- * Runs anywhere `fetch` does: Node 20.19+, Bun, Deno, Workers. No request is shared between two
- * deliveries (on a Worker, one request's I/O cannot be awaited from another).
+ * It fails closed: an answer other than 200, a body that is not the hub's JSON, unreadable metadata
+ * for the key, a store that fails, or no answer within `timeoutMs` throws, so the delivery is
+ * answered 503; never `{ valid: true }`. A key found valid is accepted for `cacheMs` after its list
+ * was fetched, even if it was removed from the chain since. Runs anywhere `fetch` does.
  *
  * @param options `hubUrl` (required; a path in it is kept), `headers` (default none), `timeoutMs`
- *   (default 3,000), `cacheMs` (default 300,000; 0 turns the cache off), `maxCacheEntries`
- *   (default 10,000), `fetch` (default the global one).
+ *   (default 3,000), `cacheMs` (default 300,000; 0 keeps no list), `recheckMs` (default 10,000),
+ *   `maxLookupsPerSecond` (default 5), `maxConcurrentLookups` (default 5), `store` (default
+ *   `memoryAppKeyStore({ maxEntries: maxCacheEntries })`), `maxCacheEntries` (default 10,000 FIDs),
+ *   `fetch` (default the global one).
  * @throws {WebhookError} `invalid_options`, at once, for a malformed option.
  * @example
  * miniAppSender({ verifyAppKey: verifyAppKeyWithHub({ hubUrl: 'https://hub.example.com:2281' }) });
@@ -32,65 +39,91 @@ export function verifyAppKeyWithHub(options: HubOptions): VerifyAppKey {
 }
 
 /** The lookup of {@link verifyAppKeyWithHub}, from options already checked. */
-export function createHubLookup({ signersUrl, headers, timeoutMs, cacheMs, maxCacheEntries, fetch }: ResolvedHubOptions): VerifyAppKey {
-  // Valid keys only, by FID and lower-cased key, with the time they expire.
-  const cache = new Map<string, { readonly appFid: number; readonly expiresAt: number }>();
+export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
+  const { store, cacheMs, recheckMs } = options;
+  const budget: LookupBudget = {
+    perSecond: options.maxLookupsPerSecond,
+    concurrent: options.maxConcurrentLookups,
+    // A process that dies mid-call frees its place once the call's deadline has surely passed.
+    leaseMs: options.timeoutMs + 1000,
+  };
+  // The calls in flight, by FID: an event that needs a FID's list while it is being fetched waits for it.
+  const flights = new Map<number, Promise<SignerList>>();
 
-  async function lookUp(fid: number, appKey: string): Promise<number | undefined> {
-    const url = new URL(signersUrl);
-    url.searchParams.set('fid', String(fid));
-    const controller = new AbortController();
-    // The deadline covers the body too: the signal aborts its read, and settleWithin bounds a
-    // `fetch` that ignores signals.
-    const request = (async () => {
-      const response = await fetch(url, { headers, signal: controller.signal });
-      if (response.status !== 200) {
-        const text = await response.text().catch(() => '');
-        throw new Error(`the hub answered ${response.status} to onChainSignersByFid${text === '' ? '' : `: ${text.slice(0, 200)}`}`);
+  /**
+   * A list of `fid` fetched after `since`: this instance's own call, or, while another instance
+   * sharing the store holds the fetch, the list that one stores (polled, within `timeoutMs`).
+   */
+  async function fetchShared(fid: number, since: number): Promise<SignerList> {
+    const deadline = Date.now() + options.timeoutMs;
+    for (;;) {
+      if (await store.claimFetch(fid, budget.leaseMs)) {
+        try {
+          // Another instance may have stored the list and released its claim since this one looked.
+          const stored = cacheMs > 0 ? await store.getSigners(fid) : undefined;
+          if (stored !== undefined && stored.fetchedAt > since) return stored;
+          return await fetchList(fid);
+        } finally {
+          await store.releaseFetch(fid);
+        }
       }
-      return findAppFid(await readJson(response), appKey);
-    })();
-    return settleWithin(request, timeoutMs, (): never => {
-      controller.abort();
-      throw new Error(`the hub did not answer onChainSignersByFid within ${timeoutMs} ms (the timeoutMs option)`);
-    });
+      if (Date.now() >= deadline) {
+        throw new Error(`another instance's lookup of this FID did not store a list within ${options.timeoutMs} ms (the timeoutMs option)`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, SHARED_POLL_MS));
+      const stored = await store.getSigners(fid);
+      if (stored !== undefined && stored.fetchedAt > since) return stored;
+    }
+  }
+
+  async function fetchList(fid: number): Promise<SignerList> {
+    const grant = await store.acquireLookup(budget);
+    if (!grant.ok) throw budgetError(grant.reason, grant.retryAfterMs, budget);
+    try {
+      const list = await fetchSigners(options, fid);
+      if (cacheMs > 0) await store.setSigners(fid, list, cacheMs);
+      return list;
+    } catch (error) {
+      if (error instanceof HubRateLimited) await store.pauseLookups(error.retryAfterMs);
+      throw error;
+    } finally {
+      await grant.release();
+    }
+  }
+
+  function lookUp(fid: number, since: number): Promise<SignerList> {
+    let flight = flights.get(fid);
+    if (flight === undefined) {
+      flight = fetchShared(fid, since).finally(() => flights.delete(fid));
+      flights.set(fid, flight);
+    }
+    return flight;
   }
 
   return async function verifyAppKey(fid, appKey) {
-    const cacheKey = `${fid}:${appKey.toLowerCase()}`;
-    const cached = cache.get(cacheKey);
-    if (cached !== undefined && cached.expiresAt > Date.now()) return { valid: true, appFid: cached.appFid };
-    const appFid = await lookUp(fid, appKey);
-    if (appFid === undefined) return { valid: false };
-    if (cacheMs > 0) setBounded(cache, cacheKey, { appFid, expiresAt: Date.now() + cacheMs }, maxCacheEntries);
-    return { valid: true, appFid };
+    const key = appKey.toLowerCase();
+    const kept = cacheMs > 0 ? await store.getSigners(fid) : undefined;
+    if (kept !== undefined && (Object.hasOwn(kept.keys, key) || Date.now() - kept.fetchedAt < recheckMs)) return answer(kept, key);
+    return answer(await lookUp(fid, kept?.fetchedAt ?? -1), key);
   };
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return (await response.json()) as unknown;
-  } catch (error) {
-    throw new Error('the hub answered onChainSignersByFid with a body that is not JSON', { cause: error });
-  }
+// How often an instance waiting for another's fetch looks for its list.
+const SHARED_POLL_MS = 20;
+
+function answer(list: SignerList, key: string): VerifyAppKeyResult {
+  if (!Object.hasOwn(list.keys, key)) return { valid: false };
+  const appFid = list.keys[key]!;
+  if (typeof appFid === 'string') throw new Error(appFid);
+  return { valid: true, appFid };
 }
 
-/** The `requestFid` of the signer whose key is `appKey`, or `undefined`; throws on a body not the hub's. */
-function findAppFid(body: unknown, appKey: string): number | undefined {
-  const events = (body as { events?: unknown } | null)?.events;
-  if (!Array.isArray(events)) throw new Error('the hub answered onChainSignersByFid without an events array');
-  const wanted = appKey.toLowerCase();
-  let metadata: string | undefined;
-  // Every event is checked, as the reference's schema checks the whole answer before it looks.
-  for (const event of events as unknown[]) {
-    const signer = (event as { signerEventBody?: { key?: unknown; metadata?: unknown } } | null)?.signerEventBody;
-    if (typeof signer?.key !== 'string' || typeof signer.metadata !== 'string') {
-      throw new Error('the hub answered onChainSignersByFid with an event without signerEventBody.key and .metadata strings');
-    }
-    if (metadata === undefined && signer.key.toLowerCase() === wanted) metadata = signer.metadata;
-  }
-  if (metadata === undefined) return undefined;
-  const bytes = decodeBase64(metadata);
-  if (bytes === undefined) throw new Error("the hub's signer metadata is not base64");
-  return decodeRequestFid(bytes);
+function budgetError(reason: 'rate' | 'concurrency' | 'paused', retryAfterMs: number, budget: LookupBudget): Error {
+  const wait = `${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
+  if (reason === 'paused') return new Error(`the hub rate-limited lookups (429); no lookup for another ${wait} (its Retry-After)`);
+  const cap =
+    reason === 'rate'
+      ? `${budget.perSecond} lookups a second (the maxLookupsPerSecond option)`
+      : `${budget.concurrent} lookups at once (the maxConcurrentLookups option)`;
+  return new Error(`the lookup budget was hit: ${cap}; events of users not in the cache are answered 503 until it frees up`);
 }

@@ -41,7 +41,7 @@ describe('miniAppSender in the pipeline', () => {
     expect(onUnknownEvent.mock.calls[0]?.[0]).toMatchObject({ eventName: 'miniapp_add_rejected', data: { fid: FID, appFid: APP_FID } });
   });
 
-  it('keys a delivery for dedupe by the SHA-256 of its body, under miniapp:', async () => {
+  it('never takes an identical body for a duplicate: removed, added, removed leaves no token, dedupe or not', async () => {
     const keys: string[] = [];
     const store = memoryStore();
     const handled = vi.fn();
@@ -53,9 +53,10 @@ describe('miniAppSender in the pipeline', () => {
     const body = await signer.sign(FID, { event: 'miniapp_removed' });
     const answers = [];
     for (let round = 0; round < 2; round++) answers.push(await (await handle(post(body))).json());
-    expect(answers).toEqual(['ok', 'ignored: already handled']);
-    expect(handled).toHaveBeenCalledTimes(1);
-    expect(keys[0]).toMatch(/^miniapp:miniapp_removed:sha256:[0-9a-f]{64}$/);
+    expect(answers).toEqual(['ok', 'ok']);
+    expect(handled).toHaveBeenCalledTimes(2);
+    // Nothing identifies a Mini App delivery, so nothing is claimed.
+    expect(keys).toEqual([]);
   });
 
   it('verifies a body a framework parsed first: the signed strings survive parsing, and a tampered one still fails', async () => {

@@ -51,7 +51,11 @@ const NO_ED25519 = /* @__PURE__ */ refusal(
  * (Web Crypto, no dependency) and `verifyAppKey` says that key is an active app key of the user's FID.
  * The same checks, in the same order, as `parseWebhookEvent` of `@farcaster/miniapp-node`.
  *
- * Deliveries carry no id: `dedupe` keys them by the SHA-256 of the body (`miniapp:` first).
+ * Deliveries carry no id, and identical bodies can be different events (a body carries no time nor
+ * nonce, and Ed25519 is deterministic: removed, added, removed sends one body twice). So no
+ * delivery is taken for an earlier one: `dedupe` does not collapse them and each hand-off is a job
+ * of its own. Every Mini App event is idempotent on a token store (`applyMiniAppEvent`), so a client's
+ * retry applied twice is harmless, while a real event dropped as a duplicate would not be.
  *
  * @param options `verifyAppKey` (required), `verifyAppKeyTimeoutMs` (default 5,000).
  * @throws {WebhookError} `invalid_options`, when the receiver is built, for a missing `verifyAppKey`
@@ -75,6 +79,7 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
     deliveryIdHeaders: [],
     keyPrefix: 'miniapp:',
     payloadIdKeys: false,
+    bodyHashKeys: false,
     hints: MINI_APP_HINTS,
     start({ source, logger }: SenderSetup): SenderSteps<undefined> {
       const { verifyAppKey, timeoutMs } = checkOptions(options, source);
@@ -103,7 +108,7 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
         readEvent(content) {
           // The signature covers the base64url strings of the body, which a body parser's result
           // still holds as sent: a body parsed first is checked like one read here (its size is then
-          // the parser's limit's to govern, and its dedupe key hashes the re-serialised value).
+          // the parser's limit's to govern).
           const body = parseBody(content);
           if (!body.ok) return body;
           const signed = readSignedBody(body.value);
