@@ -89,10 +89,26 @@ describe('notificationBroadcaster and notificationWorker', () => {
     expect([...a.delivered.values(), ...b.delivered.values()].every((count) => count === 1)).toBe(true);
     expect(a.delivered.size + b.delivered.size).toBe(2_980);
     expect([...a.violations, ...b.violations]).toEqual([]);
-    // The same notification again adds nothing: its id is its notificationId.
+    // The same notification to everyone again adds nothing: its id is its notificationId.
     expect(await broadcaster.broadcast(notification('digest-1'), { to: 'all' })).toEqual({ id: 'digest-1', added: false });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(a.requests.length + b.requests.length).toBe(31);
+  });
+
+  it('queues one notification to two audiences as two broadcasts, and the same audience twice as one', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fill(store, a, range(4));
+    const { broadcaster } = setUp(store);
+    const first = await broadcaster.broadcast(notification('news-1'), { to: [1, 2] });
+    expect(first).toEqual({ id: expect.stringMatching(/^news-1@[0-9a-f]{16}$/), added: true });
+    expect(await broadcaster.broadcast(notification('news-1'), { to: [2, 1, 2] })).toEqual({ id: first.id, added: false });
+    const second = await broadcaster.broadcast(notification('news-1'), { to: 3 });
+    expect(second.added).toBe(true);
+    expect(second.id).not.toBe(first.id);
+    await finished(broadcaster, first.id);
+    await finished(broadcaster, second.id);
+    expect([...a.delivered.keys()].sort()).toEqual(['1:news-1', '2:news-1', '3:news-1']);
   });
 
   it('checks the notification and the audience before anything is queued', async () => {

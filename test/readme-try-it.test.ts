@@ -100,8 +100,7 @@ describe.each(TRY_ITS)('$file › $heading, tried as "Try it" says', (where) => 
     mkdirSync(dir, { recursive: true });
     for (const [name, text] of Object.entries(files)) writeFileSync(new URL(name, dir), text);
 
-    let app = code.replace("from 'express'", "from 'express5'");
-    if (where.heading === 'Mini App events') app = useEmulatorHub(app);
+    const app = code.replace("from 'express'", "from 'express5'");
     const file = new URL('app.ts', dir);
     writeFileSync(file, `${withPorts(app, appPort, emulatorPort)}\nconsole.log('LISTENING ${appPort}');\n`);
 
@@ -132,16 +131,3 @@ describe.each(TRY_ITS)('$file › $heading, tried as "Try it" says', (where) => 
     expect(results.length).toBeGreaterThanOrEqual(2);
   });
 });
-
-/**
- * The Mini App quickstart with the change its "Try it on your machine" asks for: the lookup it
- * names in place of `verifyAppKeyWithNeynar(…)`, imported from the same package.
- */
-function useEmulatorHub(code: string): string {
-  const readme = readMarkdown('README.md');
-  const change = /`verifyAppKey: (verifyAppKeyWithHub\(\{ hubUrl: '[^']+' \}\))` in place of\s+`verifyAppKeyWithNeynar\(…\)`/.exec(readme);
-  if (change === null) throw new Error('README.md › Mini App events: the "Try it" step names no lookup to use instead');
-  const neynar = /verifyAppKeyWithNeynar\(\{[^}]*\}\)/.exec(code);
-  if (neynar === null) throw new Error('README.md › Mini App events: the quickstart builds no verifyAppKeyWithNeynar(…)');
-  return code.replace(neynar[0], change[1]!).replace('verifyAppKeyWithNeynar,', 'verifyAppKeyWithHub, verifyAppKeyWithNeynar,');
-}

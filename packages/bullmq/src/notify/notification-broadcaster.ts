@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { WebhookError, checkNotification, type Notification, type NotificationAudience } from '@social-webhooks/core';
 import { BroadcastRecord, recordBase, type RecordClient } from './broadcast-record.js';
@@ -20,9 +21,13 @@ export interface NotificationBroadcasterOptions extends KeepOptions {
 
 /** What `broadcast()` answers: the id to read its progress by, and whether this call queued it. */
 export interface QueuedBroadcast {
-  /** The broadcast's id: the notification's `notificationId`. */
+  /**
+   * The broadcast's id: the notification's `notificationId` for a broadcast to `'all'`, and that id
+   * with the audience's digest (`<notificationId>@<16 hex digits>`) for one user or a list, so that one
+   * notification sent to two audiences is two broadcasts, and the same audience twice is one.
+   */
   readonly id: string;
-  /** False when a broadcast of this `notificationId` was queued already (within `keepCompletedMs`): nothing was added. */
+  /** False when this broadcast (the same `notificationId` to the same audience) was queued already (within `keepMs`): nothing was added. */
   readonly added: boolean;
 }
 
@@ -31,7 +36,7 @@ export interface NotificationBroadcaster {
   /**
    * Checks `notification` and queues its broadcast to `to` (a FID, a list of FIDs, or `'all'`);
    * resolves once Redis holds it, before anything is sent: workers ({@link notificationWorker}) send
-   * it. Its `notificationId` is its id: queuing the same notification again adds nothing.
+   * it. Queuing the same notification to the same audience again adds nothing.
    * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a limit or `to` is malformed.
    */
   broadcast(notification: Notification, options: { readonly to: NotificationAudience }): Promise<QueuedBroadcast>;
@@ -93,7 +98,7 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
     async broadcast(input, { to } = {} as { to: NotificationAudience }) {
       const notification = checkNotification(input, domain, '@social-webhooks/bullmq: broadcaster.broadcast()');
       checkAudience(to);
-      const id = notification.notificationId;
+      const id = broadcastId(notification.notificationId, to);
       const added = await (await recordOnce()).start(id, notification, to, Date.now());
       // Added even when the record existed: a broadcast whose plan job was never stored (a crash
       // between the two writes) is queued now, and an existing job id makes this a no-op.
@@ -106,6 +111,13 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
     },
     close: () => queue.close(),
   };
+}
+
+/** The notification's id for everyone; for one user or a list, with a digest of the sorted FIDs. */
+export function broadcastId(notificationId: string, to: NotificationAudience): string {
+  if (to === 'all') return notificationId;
+  const fids = [...new Set(typeof to === 'number' ? [to] : to)].sort((a, b) => a - b);
+  return `${notificationId}@${createHash('sha256').update(fids.join(',')).digest('hex').slice(0, 16)}`;
 }
 
 function checkAudience(to: unknown): asserts to is NotificationAudience {
