@@ -25,6 +25,7 @@ function verify(row: Row) {
     contentType: headers['content-type'],
     contentEncoding: headers['content-encoding'],
     body: bytes(row.request.body),
+    headers,
   });
 }
 
@@ -101,6 +102,7 @@ describe('deliveryVerifier with neynarSender', () => {
       contentType: request.headers['content-type'],
       contentEncoding: request.headers['content-encoding'],
       body: bytes(request.body),
+      headers: request.headers,
     });
 
   it.each(decidedBeforeHandlers(neynarRows))('$name', async (row) => {

@@ -30,6 +30,13 @@ export interface DeliveryInput {
   readonly contentEncoding?: string | null | undefined;
   /** The body exactly as received: bytes (a `Buffer` is fine) or text. Never a parsed object. */
   readonly body: Uint8Array | string;
+  /**
+   * The request's other headers, optional: a record by lower-case name (Node's `req.headers`, a
+   * Lambda event's `headers`) or a `Headers`. Read only to recognise another sender's delivery, which
+   * is then refused 401 `wrong_sender` naming the sender to configure, as by the receiver; without
+   * them, such a delivery is refused as one missing its proof.
+   */
+  readonly headers?: Readonly<Record<string, string | readonly string[] | undefined>> | { get(name: string): string | null };
 }
 
 /**
@@ -83,9 +90,9 @@ export function deliveryVerifier<Events extends EventMap = AirstackEvents>(optio
   const { checkHeader, readEvent } = resolved.steps;
   const readBody = createBodyReader(resolved.maxBodyBytes);
 
-  return async function verifyDelivery({ header, contentType, contentEncoding, body }) {
+  return async function verifyDelivery({ header, contentType, contentEncoding, body, headers }) {
     // A `secret` given as a function is read on the first delivery, as by the receiver.
-    const proof = await checkHeader(header);
+    const proof = await checkHeader(header, headers === undefined ? undefined : headerReader(headers));
     if (!proof.ok) return refused(proof.answer);
     if (typeof body !== 'string' && !isUint8Array(body)) {
       // Checked after the header: a forged delivery learns nothing, as from the receiver.
@@ -123,4 +130,15 @@ function refused(answer: ReceiveResult): VerifyResult<never> {
  */
 function isUint8Array(value: unknown): value is Uint8Array {
   return ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === '[object Uint8Array]';
+}
+
+/** Reads one header of a record or a `Headers` by its lower-case name, a repeated one joined as HTTP joins it. */
+function headerReader(headers: NonNullable<DeliveryInput['headers']>): (name: string) => string | undefined {
+  if (typeof (headers as { get?: unknown }).get === 'function') {
+    return (name) => (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  }
+  return (name) => {
+    const value = (headers as Readonly<Record<string, string | readonly string[] | undefined>>)[name];
+    return typeof value === 'string' ? value : value?.join(', ');
+  };
 }

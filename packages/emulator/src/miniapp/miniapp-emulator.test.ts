@@ -16,7 +16,9 @@ beforeAll(async () => {
   emulator = await startEmulator({ retry: { attempts: 3, baseDelayMs: 20, timeoutMs: 2000 } });
   // The Mini App: verifies with the emulator as its hub, no cache so a removed key is seen at once.
   const handle = webhookHandler({
-    sender: miniAppSender({ verifyAppKey: verifyAppKeyWithHub({ hubUrl: emulator.miniApp.hubUrl, cacheMs: 0 }) }),
+    sender: miniAppSender({
+      verifyAppKey: verifyAppKeyWithHub({ hubUrl: emulator.miniApp.hubUrl, cacheMs: 0, maxLookupsPerSecond: 1_000 }),
+    }),
     on: Object.fromEntries(
       (['miniapp_added', 'miniapp_removed', 'notifications_enabled', 'notifications_disabled'] as const).map((name) => [
         name,
