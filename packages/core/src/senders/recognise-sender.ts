@@ -22,19 +22,18 @@ interface SenderMark {
  * delivery nor its header's value.
  */
 function mark(sender: string, header: string, what: string, configure: string): SenderMark {
-  const message = `This is ${what} (it carries ${header}), and this receiver is built for another sender: ${configure}.`;
-  const hint = `${what[0]!.toUpperCase()}${what.slice(1)} reached a receiver built for another sender: ${configure}.`;
-  return { sender, header, answer: Object.freeze({ ok: false, answer: Object.freeze({ ...failure('wrong_sender', message), hint }) }) };
+  // One sentence serves as the answer's message and the log line's hint (the edge bundle counts bytes).
+  const message = `This is ${what} (it carries ${header}), and this receiver is for another sender: ${configure}.`;
+  return {
+    sender,
+    header,
+    answer: Object.freeze({ ok: false, answer: Object.freeze({ ...failure('wrong_sender', message), hint: message }) }),
+  };
 }
 
 const MARKS: readonly SenderMark[] = [
   mark('neynar', 'x-neynar-signature', 'a Neynar delivery', 'build the receiver with `sender: neynarSender({ secrets })`'),
-  mark(
-    'airstack',
-    'x-airstack-webhook',
-    'a delivery of the founding service',
-    'build the receiver with its `secret` and no `sender` (the founding sender is the default)',
-  ),
+  mark('airstack', 'x-airstack-webhook', 'a delivery of the founding service', 'build the receiver with its `secret` and no `sender`'),
 ];
 
 /**

@@ -53,10 +53,8 @@ export function toNeynarSecrets(option: NeynarSecretsOption | undefined, source:
   };
   if (option === undefined || option === null) {
     fail(
-      "is missing. Pass the webhook's secret (Neynar's dashboard, or `webhook.secrets` from the SDK's " +
-        'publishWebhook/lookupWebhook), e.g. neynarSender({ secrets: () => process.env.NEYNAR_WEBHOOK_SECRET }), and check ' +
-        'that the variable is set. The function form reads the variable on each delivery, so a build that imports the route ' +
-        'without it (next build) does not fail; a rotation goes in the same variable as a JSON array, \'["new","old"]\'.',
+      "is missing. Pass the webhook's secret, e.g. neynarSender({ secrets: () => process.env.NEYNAR_WEBHOOK_SECRET }) " +
+        '(read on each delivery, so `next build` without it works), and check that the variable is set.',
     );
   }
   const list: readonly unknown[] = Array.isArray(option) ? option : typeof option === 'string' ? fromString(option, fail) : [option];
@@ -69,20 +67,19 @@ export function toNeynarSecrets(option: NeynarSecretsOption | undefined, source:
  * JSON). JSON rather than a separator: nothing promises a secret has no comma, space or colon, and
  * an array says where each secret ends; a secret that itself starts with `[` is given in a list.
  */
+// Never the parser's message: it quotes the text, which holds the secrets.
+const NOT_AN_ARRAY =
+  'starts with [ but is not a JSON array: give a rotation as \'["new","old"]\', and a secret that starts with [ as secrets: [value].';
+
 function fromString(option: string, fail: (problem: string) => never): readonly unknown[] {
   if (!option.startsWith('[')) return [option];
   let parsed: unknown;
   try {
     parsed = JSON.parse(option);
   } catch {
-    // Never the parser's message: it quotes the text, which holds the secrets.
-    return fail(
-      'starts with [ but is not a JSON array. A rotation is given as JSON, e.g. NEYNAR_WEBHOOK_SECRET=\'["new-secret","old-secret"]\' ' +
-        '(double quotes inside, the whole in single quotes for the shell); a secret that itself starts with [ goes in a list: secrets: [value].',
-    );
+    parsed = undefined;
   }
-  if (!Array.isArray(parsed))
-    return fail('starts with [ but its JSON is not an array; give a rotation as \'["new-secret","old-secret"]\'.');
+  if (!Array.isArray(parsed)) return fail(NOT_AN_ARRAY);
   return parsed;
 }
 
