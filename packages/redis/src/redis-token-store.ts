@@ -23,8 +23,10 @@ const LIST_BATCH = 200;
  * `redisStore()` fits (ioredis through the small wrapper its docs show).
  *
  * `list()` walks the prefix with SCAN, a batch at a time, each batch one script that also reads the
- * hashes it found: on one Redis server or shard (a cluster's SCAN sees one node). A target that
- * SCAN reports twice (it may, while Redis resizes its table) is listed once.
+ * hashes it found: on one Redis server or shard (a cluster's SCAN sees one node). What it holds at
+ * once is one page, whatever the number of users. SCAN may report a key twice while Redis resizes
+ * its table (a key in two pages), so a user's targets may then be listed twice: a notification sent
+ * from the list is not delivered twice for it (the limiter's record, the client's dedupe).
  *
  * @param options `client` (required), `prefix` (default `social-webhooks:miniapp-tokens:`).
  * @throws {WebhookError} `invalid_options` when `client` has no `eval` method or `prefix` is not a non-empty string.
@@ -67,15 +69,16 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
       return toTargets(fid, await client.eval(GET_TARGETS, { keys: [keyOf(fid)], arguments: [] }));
     },
     async *list() {
-      const seen = new Set<number>();
+      // Remembered within a page only: a set of every FID listed would grow with the store.
       let cursor = '0';
       do {
         const reply = (await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] })) as unknown[];
         cursor = String(reply[0]);
+        const seen = new Set<unknown>();
         for (let index = 1; index < reply.length; index += 2) {
           const fid = Number(String(reply[index]).slice(prefix.length));
-          if (seen.has(fid)) continue;
-          seen.add(fid);
+          if (seen.has(reply[index])) continue;
+          seen.add(reply[index]);
           yield* toTargets(fid, reply[index + 1]);
         }
       } while (cursor !== '0');
