@@ -170,6 +170,21 @@ describe('createNotifier: checked before anything is sent', () => {
     expect(a.requests).toHaveLength(0);
   });
 
+  it('refuses an audience that is not a FID, a list of FIDs or all, and sends nothing for an empty list', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fill(store, a, [1]);
+    const notifier = createNotifier({ store, ...quiet });
+    for (const to of [0, -3, 1.5, [1, 'x'], 'everyone']) {
+      await expect(notifier.send(notification, { to } as never)).rejects.toMatchObject({
+        code: 'invalid_options',
+        message: expect.stringMatching(/notifier.send\(\): `to` is a user's FID, a list of FIDs, or 'all'/),
+      });
+    }
+    expect(await notifier.send(notification, { to: [] })).toMatchObject({ targets: 0, requests: 0 });
+    expect(a.requests).toHaveLength(0);
+  });
+
   it('refuses unknown options and a store that is not one', () => {
     expect(() => createNotifier({ store: memoryTokenStore(), retry: 3 } as never)).toThrow(/unknown option `retry`/);
     expect(() => createNotifier({ store: {} as never })).toThrow(/`store` must be a notification token store/);

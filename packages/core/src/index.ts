@@ -80,7 +80,7 @@ export { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore
 export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
 
 // Mini App notifications, sent (docs/notifications.md): the sender, our side of the limits, the report.
-export { createNotifier, type NotificationAudience, type Notifier } from './notify/notifier.js';
+export { createNotifier, type Notifier } from './notify/notifier.js';
 export {
   DEFAULT_NOTIFY_CONCURRENCY,
   DEFAULT_NOTIFY_RETRIES,
@@ -96,7 +96,7 @@ export { NOTIFICATION_LIMITS, type BatchTarget, type Notification, type Notifica
 export { checkNotification } from './notify/check-notification.js';
 export type { ClientResult, FailedReason } from './notify/client-answer.js';
 export { deliverBatch, type BatchContext, type BatchResult } from './notify/deliver-batch.js';
-export { batchesOf, targetsOf, type TargetBatch } from './notify/batches.js';
+export { batchesOf, checkAudience, targetsOf, type NotificationAudience, type TargetBatch } from './notify/batches.js';
 export type { BatchEnd, BatchScope, BatchStart, NotifyInstrumentation } from './notify/instrumentation.js';
 export type { FetchLike } from './notify/post-batch.js';
 export {

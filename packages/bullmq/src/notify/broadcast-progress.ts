@@ -7,7 +7,7 @@ import type { BatchOutcome } from './broadcast-record.js';
  * `invalid`, `failed`, `remaining`, `rateLimited`, `retrying` or `pending`.
  */
 export interface BroadcastProgress {
-  /** The broadcast's id: its `notificationId`. */
+  /** The broadcast's id: its `notificationId`, with a digest of the FIDs for one user or a list. */
   readonly id: string;
   readonly notification: Notification;
   /** When `broadcast()` recorded it (ms since the epoch). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { WebhookError, checkNotification, type Notification, type NotificationAudience } from '@social-webhooks/core';
+import { WebhookError, checkAudience, checkNotification, type Notification, type NotificationAudience } from '@social-webhooks/core';
 import { BroadcastRecord, recordBase, type RecordClient } from './broadcast-record.js';
 import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
 import { planJobId, type NotifyJobData } from './broadcast-data.js';
@@ -97,7 +97,7 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
     queue,
     async broadcast(input, { to } = {} as { to: NotificationAudience }) {
       const notification = checkNotification(input, domain, '@social-webhooks/bullmq: broadcaster.broadcast()');
-      checkAudience(to);
+      checkAudience(to, { source: '@social-webhooks/bullmq: broadcaster.broadcast()', emptyList: 'refused' });
       const id = broadcastId(notification.notificationId, to);
       const added = await (await recordOnce()).start(id, notification, to, Date.now());
       // Added even when the record existed: a broadcast whose plan job was never stored (a crash
@@ -118,13 +118,4 @@ export function broadcastId(notificationId: string, to: NotificationAudience): s
   if (to === 'all') return notificationId;
   const fids = [...new Set(typeof to === 'number' ? [to] : to)].sort((a, b) => a - b);
   return `${notificationId}@${createHash('sha256').update(fids.join(',')).digest('hex').slice(0, 16)}`;
-}
-
-function checkAudience(to: unknown): asserts to is NotificationAudience {
-  const fid = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
-  if (to === 'all' || fid(to) || (Array.isArray(to) && to.length > 0 && to.every(fid))) return;
-  throw new WebhookError(
-    'invalid_options',
-    `@social-webhooks/bullmq: broadcaster.broadcast(): \`to\` is a user's FID, a list of FIDs, or 'all'; got ${JSON.stringify(to)}.`,
-  );
 }

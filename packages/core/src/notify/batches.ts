@@ -1,3 +1,4 @@
+import { WebhookError } from '../errors.js';
 import type { NotificationTarget } from '../senders/miniapp/token-store.js';
 import { NOTIFICATION_LIMITS, type BatchTarget } from './notification.js';
 
@@ -32,7 +33,7 @@ export async function* batchesOf(
 /** The targets of one user, of several (each read when its turn comes), or of every user in the store. */
 export async function* targetsOf(
   store: { get(fid: number): Promise<readonly NotificationTarget[]>; list(): AsyncIterable<NotificationTarget> },
-  to: number | readonly number[] | 'all',
+  to: NotificationAudience,
 ): AsyncGenerator<NotificationTarget> {
   if (to === 'all') {
     yield* store.list();
@@ -44,4 +45,22 @@ export async function* targetsOf(
     seen.add(fid);
     yield* await store.get(fid);
   }
+}
+
+/** Who a notification is for: one user's FID, a list of FIDs, or every user in the store. */
+export type NotificationAudience = number | readonly number[] | 'all';
+
+/**
+ * Checks `to` before anything is read or queued: a positive FID, a list of them (an empty one only
+ * when `emptyList` is `'allowed'`, the default), or `'all'`.
+ * @throws {WebhookError} `invalid_options`, starting with `source`.
+ */
+export function checkAudience(
+  to: unknown,
+  { source, emptyList = 'allowed' }: { readonly source: string; readonly emptyList?: 'allowed' | 'refused' },
+): asserts to is NotificationAudience {
+  const fid = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+  const list = Array.isArray(to) && (to.length > 0 || emptyList === 'allowed') && to.every(fid);
+  if (to === 'all' || fid(to) || list) return;
+  throw new WebhookError('invalid_options', `${source}: \`to\` is a user's FID, a list of FIDs, or 'all'; got ${JSON.stringify(to)}.`);
 }

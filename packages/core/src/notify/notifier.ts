@@ -1,14 +1,10 @@
-import { WebhookError } from '../errors.js';
-import { batchesOf, targetsOf } from './batches.js';
+import { batchesOf, checkAudience, targetsOf, type NotificationAudience } from './batches.js';
 import { checkNotification } from './check-notification.js';
 import { deliverBatch, type BatchContext, type BatchResult } from './deliver-batch.js';
 import { InFlight, sleep } from './in-flight.js';
 import type { BatchTarget, Notification } from './notification.js';
 import { resolveNotifierOptions, retryDelay, type NotifierOptions, type ResolvedNotifierOptions } from './notifier-options.js';
 import { ReportTally, type NotificationReport } from './report.js';
-
-/** Who a notification is for: one user's FID, a list of FIDs, or every user in the store. */
-export type NotificationAudience = number | readonly number[] | 'all';
 
 /** Sends Mini App notifications from a token store: see {@link createNotifier}. */
 export interface Notifier {
@@ -54,7 +50,7 @@ async function sendNotification(
   to: NotificationAudience,
 ): Promise<NotificationReport> {
   const notification = checkNotification(input, options.domain, '@social-webhooks/core: notifier.send()');
-  checkAudience(to);
+  checkAudience(to, { source: '@social-webhooks/core: notifier.send()' });
   const context: BatchContext = {
     fetch: options.fetch,
     store: options.store,
@@ -133,13 +129,4 @@ async function report(options: ResolvedNotifierOptions, result: BatchResult): Pr
   } catch (error) {
     options.logger.error('social-webhooks: the onBatch hook threw', { code: 'hook_failed', error });
   }
-}
-
-function checkAudience(to: NotificationAudience): void {
-  const fid = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
-  if (to === 'all' || fid(to) || (Array.isArray(to) && to.every(fid))) return;
-  throw new WebhookError(
-    'invalid_options',
-    `@social-webhooks/core: notifier.send(): \`to\` is a user's FID, a list of FIDs, or 'all'; got ${JSON.stringify(to)}.`,
-  );
 }
