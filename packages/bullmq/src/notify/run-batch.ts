@@ -1,6 +1,8 @@
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import {
   deliverBatch,
+  logGaveUp,
+  logRefusal,
   retryDelay,
   type BatchContext,
   type BatchResult,
@@ -74,10 +76,7 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
   const retry = result.retry !== undefined && attempt < options.retries ? result.retry : undefined;
   if (result.retry !== undefined && retry === undefined) {
     fail(result.retry.reason, result.retry.targets.length);
-    options.logger.warn(
-      `social-webhooks: gave up on ${result.retry.targets.length} tokens at ${new URL(url).host} after ${attempt + 1} attempts: ${result.retry.reason}`,
-      { code: 'notification_failed' },
-    );
+    logGaveUp(options.logger, url, result.retry.targets.length, attempt + 1, result.retry.reason);
   }
   const retryAt = limited.reduce((latest, entry) => Math.max(latest, entry.retryAt), 0);
   const outcome: BatchOutcome = {
@@ -98,13 +97,7 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
   await runner.record.batch(id, job.id ?? '', outcome);
 
   if (result.stop !== undefined && (await runner.record.stop(id, url, result.stop))) {
-    options.logger.error(
-      `social-webhooks: the client at ${new URL(url).host} refused notification "${notification.notificationId}": ${result.stop}`,
-      {
-        code: 'notification_refused',
-        hint: 'the rest of its tokens are not sent. domain_mismatch / target_url_mismatch: targetUrl must be on the domain of your Mini App manifest.',
-      },
-    );
+    logRefusal(options.logger, url, notification.notificationId, result.stop);
   }
   const parent = job.id ?? '';
   if (limited.length > 0) {

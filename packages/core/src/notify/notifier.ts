@@ -2,6 +2,7 @@ import { batchesOf, checkAudience, targetsOf, type NotificationAudience } from '
 import { checkNotification } from './check-notification.js';
 import { deliverBatch, type BatchContext, type BatchResult } from './deliver-batch.js';
 import { InFlight, sleep } from './in-flight.js';
+import { logGaveUp, logRefusal } from './notify-log.js';
 import type { BatchTarget, Notification } from './notification.js';
 import { resolveNotifierOptions, retryDelay, type NotifierOptions, type ResolvedNotifierOptions } from './notifier-options.js';
 import { ReportTally, type NotificationReport } from './report.js';
@@ -78,25 +79,14 @@ async function sendNotification(
       if (result.stop !== undefined && !stopped.has(url)) {
         stopped.set(url, result.stop);
         tally.stopped.push({ url, reason: result.stop });
-        options.logger.error(
-          `social-webhooks: the client at ${new URL(url).host} refused notification "${notification.notificationId}": ${result.stop}`,
-          {
-            code: 'notification_refused',
-            hint: 'the rest of its tokens are not sent. domain_mismatch / target_url_mismatch: targetUrl must be on the domain of your Mini App manifest.',
-          },
-        );
+        logRefusal(options.logger, url, notification.notificationId, result.stop);
       }
       await report(options, result);
       const retry = result.retry;
       if (retry === undefined) return;
       if (attempt >= options.retries) {
         tally.addFailed(retry.reason, retry.targets.length);
-        options.logger.warn(
-          `social-webhooks: gave up on ${retry.targets.length} tokens at ${new URL(url).host} after ${attempt + 1} attempts: ${retry.reason}`,
-          {
-            code: 'notification_failed',
-          },
-        );
+        logGaveUp(options.logger, url, retry.targets.length, attempt + 1, retry.reason);
         return;
       }
       await sleep(retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs));
