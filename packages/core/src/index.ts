@@ -112,4 +112,3 @@ export {
 } from './notify/limiter.js';
 export { memoryNotificationLimiter, type MemoryNotificationLimiterOptions } from './notify/memory-limiter.js';
 export type { NotificationReport } from './notify/report.js';
-export { ReportTally } from './notify/report.js';
