@@ -5,6 +5,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { finished } from './support/broadcast-finished.js';
 import { eventually, kill } from './support/queue-processes.js';
 import { redisConnection } from './support/redis-connection.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
@@ -69,12 +70,7 @@ describe('a broadcast when its worker is SIGKILLed', () => {
         expect(before?.done).toBe(false);
 
         const rescuer = await worker({ CONCURRENCY: '4' });
-        let progress: Awaited<ReturnType<typeof broadcaster.progress>>;
-        const done = await eventually(() => {
-          void broadcaster.progress(id).then((read) => (progress = read));
-          return progress?.done === true;
-        }, 60_000 * SCALE);
-        expect(done, JSON.stringify(progress)).toBe(true);
+        const progress = await finished(broadcaster, id, 60_000 * SCALE);
         expect(batches(rescuer)).toBeGreaterThan(0);
 
         const delivered = new Map([...stand[0].delivered, ...stand[1].delivered]);
@@ -86,10 +82,14 @@ describe('a broadcast when its worker is SIGKILLed', () => {
         // record kept every batch it had confirmed from being sent again.
         const duplicates = stand[0].duplicates + stand[1].duplicates;
         expect(duplicates).toBeLessThanOrEqual(400);
-        expect(progress!).toMatchObject({ planned: USERS, invalid: 0, failed: {}, remaining: 0, pending: 0 });
-        expect(progress!.successful + progress!.alreadySent).toBe(USERS);
+        // The plan may have run again and formed other batches (the store's SCAN order changes while
+        // Redis resizes): a user in a batch of each run is counted planned twice, sent once, and the
+        // other time alreadySent. Every batch counted is settled.
+        expect(progress).toMatchObject({ invalid: 0, failed: {}, remaining: 0, pending: 0 });
+        expect(progress.planned).toBeGreaterThanOrEqual(USERS);
+        expect(progress.successful + progress.alreadySent).toBe(progress.planned);
         console.log(
-          `SIGKILL after ${batches(doomed)} batches: ${duplicates} tokens re-sent and deduped by the client, ${progress!.alreadySent} skipped by our record`,
+          `SIGKILL after ${batches(doomed)} batches: ${duplicates} tokens re-sent and deduped by the client, ${progress.alreadySent} skipped by our record, ${progress.planned - USERS} planned twice`,
         );
       } finally {
         await broadcaster.close();

@@ -6,7 +6,9 @@ import {
 } from '@social-webhooks/bullmq';
 import { WebhookError, memoryNotificationLimiter, memoryTokenStore, type NotificationTokenStore } from '@social-webhooks/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { finished } from './support/broadcast-finished.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { fillTokens, range } from './support/token-fill.js';
 import { eventually } from './support/queue-processes.js';
 import { redisConnection } from './support/redis-connection.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
@@ -18,7 +20,6 @@ const notification = (notificationId: string) => ({
   body: 'Three new casts',
   targetUrl: 'https://app.example.com/digest',
 });
-const range = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
 
 let redis: RedisServer;
 let queueSerial = 0;
@@ -39,10 +40,6 @@ async function client(options?: Parameters<typeof startNotificationClient>[0]): 
   return started;
 }
 
-async function fill(store: NotificationTokenStore, to: StandInClient, fids: number[], appFid = 9152): Promise<void> {
-  for (const fid of fids) await store.save({ fid, appFid, url: to.url, token: to.issue(fid, appFid) });
-}
-
 /** A broadcaster and a worker on a queue of their own. */
 function setUp(
   store: NotificationTokenStore,
@@ -56,22 +53,12 @@ function setUp(
   return { broadcaster, worker };
 }
 
-async function finished(broadcaster: NotificationBroadcaster, id: string, ms = 20_000) {
-  let last: Awaited<ReturnType<NotificationBroadcaster['progress']>>;
-  const done = await eventually(() => {
-    void broadcaster.progress(id).then((progress) => (last = progress));
-    return last?.done === true;
-  }, ms);
-  expect(done, JSON.stringify(last)).toBe(true);
-  return last!;
-}
-
 describe('notificationBroadcaster and notificationWorker', () => {
   it('returns at once with the id, then sends every user once, in ceil(tokens / 100) requests per client URL', async () => {
     const [a, b] = [await client(), await client()];
     const store = memoryTokenStore();
-    await fill(store, a, range(2_450));
-    await fill(store, b, range(530, 10_000), 1);
+    await fillTokens(store, a, range(2_450));
+    await fillTokens(store, b, range(530, 10_000), 1);
     const { broadcaster } = setUp(store, { concurrency: 4 });
     const queued = await broadcaster.broadcast(notification('digest-1'), { to: 'all' });
     expect(queued).toEqual({ id: 'digest-1', added: true });
@@ -98,7 +85,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
   it('queues one notification to two audiences as two broadcasts, and the same audience twice as one', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(4));
+    await fillTokens(store, a, range(4));
     const { broadcaster } = setUp(store);
     const first = await broadcaster.broadcast(notification('news-1'), { to: [1, 2] });
     expect(first).toEqual({ id: expect.stringMatching(/^news-1@[0-9a-f]{16}$/), added: true });
@@ -130,7 +117,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
   it('hands rate-limited targets to a delayed job, readable as waiting, then sends them once the window ends', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(150));
+    await fillTokens(store, a, range(150));
     const limiter = memoryNotificationLimiter({ intervalMs: 1_500 });
     const { broadcaster } = setUp(store, { limiter });
     await finished(broadcaster, (await broadcaster.broadcast(notification('first'), { to: 'all' })).id);
@@ -152,7 +139,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
   it('retries a failed request with a delayed job under the same notificationId, each user notified once', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(300));
+    await fillTokens(store, a, range(300));
     a.fault({ count: 2, status: 503 });
     const { broadcaster } = setUp(store, { concurrency: 1 });
     const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('retried'), { to: 'all' })).id);
@@ -165,7 +152,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
   it('counts a request still failing after `retries` as failed, with its reason', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(40));
+    await fillTokens(store, a, range(40));
     a.fault({ count: 3, status: 502 });
     const { broadcaster } = setUp(store, { retries: 2 });
     const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('gave-up'), { to: 'all' })).id);
@@ -175,8 +162,8 @@ describe('notificationBroadcaster and notificationWorker', () => {
   it('records a configuration failure once and skips that client’s later batches, counted remaining; other clients go on', async () => {
     const [strict, other] = [await client({ domain: 'other.example.com' }), await client()];
     const store = memoryTokenStore();
-    await fill(store, strict, range(500));
-    await fill(store, other, range(100, 1_000), 1);
+    await fillTokens(store, strict, range(500));
+    await fillTokens(store, other, range(100, 1_000), 1);
     const { broadcaster } = setUp(store, { concurrency: 1 });
     const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('wrong-domain'), { to: 'all' })).id);
     expect(progress.stopped).toEqual([{ url: strict.url, reason: 'domain_mismatch' }]);
@@ -187,7 +174,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
   it('removes invalid tokens from the store and counts them', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(30));
+    await fillTokens(store, a, range(30));
     for (const fid of [3, 4]) a.revoke((await store.get(fid))[0]!.token);
     const { broadcaster } = setUp(store);
     const progress = await finished(broadcaster, (await broadcaster.broadcast(notification('revoked'), { to: 'all' })).id);

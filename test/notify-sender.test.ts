@@ -1,6 +1,7 @@
 import { createNotifier, memoryNotificationLimiter, memoryTokenStore, type NotificationTokenStore } from '@social-webhooks/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { fillTokens, range } from './support/token-fill.js';
 
 // The notification sender against a stand-in Farcaster client on loopback that enforces the protocol.
 const notification = { notificationId: 'digest-1', title: 'Digest', body: 'Three new casts', targetUrl: 'https://app.example.com/digest' };
@@ -15,25 +16,14 @@ async function client(options?: Parameters<typeof startNotificationClient>[0]): 
   return started;
 }
 
-async function fill(store: NotificationTokenStore, to: StandInClient, fids: number[], appFid = 9152): Promise<string[]> {
-  const tokens: string[] = [];
-  for (const fid of fids) {
-    const token = to.issue(fid, appFid);
-    tokens.push(token);
-    await store.save({ fid, appFid, url: to.url, token });
-  }
-  return tokens;
-}
-
-const range = (count: number, from = 1) => Array.from({ length: count }, (_, index) => from + index);
 const quiet = { logger: false as const, retryDelayMs: 10 };
 
 describe('createNotifier: batches', () => {
   it('sends every user once, in ceil(tokens / 100) requests per client URL, none over 100', async () => {
     const [a, b] = [await client(), await client()];
     const store = memoryTokenStore();
-    await fill(store, a, range(250));
-    await fill(store, b, range(120, 1000), 1);
+    await fillTokens(store, a, range(250));
+    await fillTokens(store, b, range(120, 1000), 1);
     const report = await createNotifier({ store, ...quiet }).send(notification, { to: 'all' });
     expect(report).toMatchObject({ targets: 370, successful: 370, requests: 5, invalid: 0, rateLimited: 0, remaining: 0, failed: {} });
     expect(a.requests.map((request) => request.tokens).sort()).toEqual([100, 100, 50].sort());
@@ -45,7 +35,7 @@ describe('createNotifier: batches', () => {
   it('sends to one user, or a list, reading only their targets', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(10));
+    await fillTokens(store, a, range(10));
     const notifier = createNotifier({ store, ...quiet });
     expect(await notifier.send(notification, { to: 3 })).toMatchObject({ targets: 1, successful: 1 });
     expect(await notifier.send({ ...notification, notificationId: 'n2' }, { to: [4, 5, 5] })).toMatchObject({ targets: 2, successful: 2 });
@@ -57,7 +47,7 @@ describe('createNotifier: every outcome', () => {
   it('removes an invalid token from the store, but not a newer token of the same client', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    const [first, second] = await fill(store, a, [1, 2]);
+    const [first, second] = await fillTokens(store, a, [1, 2]);
     a.revoke(first!);
     a.revoke(second!);
     // User 2 enables again before the answer is handled: the new token must survive.
@@ -78,7 +68,7 @@ describe('createNotifier: every outcome', () => {
   it('reports a configuration failure once and sends none of that client’s other batches', async () => {
     const a = await client({ domain: 'other.example.com' });
     const store = memoryTokenStore();
-    await fill(store, a, range(300));
+    await fillTokens(store, a, range(300));
     const errors: string[] = [];
     const notifier = createNotifier({ store, concurrency: 1, retryDelayMs: 10, logger: { error: (message) => errors.push(message) } });
     const report = await notifier.send(notification, { to: 'all' });
@@ -98,7 +88,7 @@ describe('createNotifier: every outcome', () => {
   ])('retries %s with the same notificationId, and each user is notified once', async (_name, fault) => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(5));
+    await fillTokens(store, a, range(5));
     a.fault(fault);
     const report = await createNotifier({ store, ...quiet, timeoutMs: 200 }).send(notification, { to: 'all' });
     expect(report).toMatchObject({ successful: 5, failed: {} });
@@ -110,7 +100,7 @@ describe('createNotifier: every outcome', () => {
   it('gives up after `retries` and reports the failure with its reason, never as a success', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(3));
+    await fillTokens(store, a, range(3));
     a.fault({ status: 500, count: 10 });
     const report = await createNotifier({ store, ...quiet, retries: 2 }).send(notification, { to: 'all' });
     expect(report).toMatchObject({ successful: 0, requests: 3, failed: { 'the client answered 500': 3 } });
@@ -119,7 +109,7 @@ describe('createNotifier: every outcome', () => {
   it('sends a token the client rate-limited again once its window has passed', async () => {
     const a = await client({ limits: { intervalMs: 300, perDay: 100 } });
     const store = memoryTokenStore();
-    await fill(store, a, [1]);
+    await fillTokens(store, a, [1]);
     const notifier = createNotifier({ store, ...quiet, limiter: false, rateLimitRetryMs: 350 });
     await notifier.send(notification, { to: 1 });
     const report = await notifier.send({ ...notification, notificationId: 'digest-2' }, { to: 1 });
@@ -132,7 +122,7 @@ describe('createNotifier: our side of the limits', () => {
   it('holds a second notification to a token within the interval, and reports when to retry', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, [1, 2]);
+    await fillTokens(store, a, [1, 2]);
     const notifier = createNotifier({ store, ...quiet, limiter: memoryNotificationLimiter({ intervalMs: 60_000 }), rateLimitWaitMs: 0 });
     await notifier.send(notification, { to: 1 });
     const before = Date.now();
@@ -142,10 +132,28 @@ describe('createNotifier: our side of the limits', () => {
     expect(a.delivered.has('1:digest-2')).toBe(false);
   });
 
+  it('holds at most 10,000 rate-limited targets to send again, and reports the rest rate-limited', async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fillTokens(store, a, range(10_050));
+    // Our limiter's clock stands still until the second send's first round is over: each of its
+    // 101 batches finds every token within its interval.
+    const start = Date.now();
+    let still = true;
+    const limiter = memoryNotificationLimiter({ intervalMs: 50, now: () => (still ? start : Date.now()) });
+    await createNotifier({ store, ...quiet, limiter }).send(notification, { to: 'all' });
+    let batches = 0;
+    const onBatch = () => void (++batches === 101 && (still = false));
+    const second = createNotifier({ store, ...quiet, limiter, rateLimitWaitMs: 5_000, onBatch });
+    const report = await second.send({ ...notification, notificationId: 'digest-2' }, { to: 'all' });
+    expect(report).toMatchObject({ targets: 10_050, successful: 10_000, rateLimited: 50, failed: {} });
+    expect([...a.delivered.keys()].filter((key) => key.endsWith(':digest-2'))).toHaveLength(10_000);
+  });
+
   it('does not send a notification again to a user it reached, and counts it as already sent', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, range(3));
+    await fillTokens(store, a, range(3));
     const notifier = createNotifier({ store, ...quiet });
     await notifier.send(notification, { to: 'all' });
     const again = await notifier.send(notification, { to: 'all' });
@@ -164,7 +172,7 @@ describe('createNotifier: checked before anything is sent', () => {
   ])('refuses %j with invalid_options', async (bad, message) => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, [1]);
+    await fillTokens(store, a, [1]);
     const notifier = createNotifier({ store, ...quiet, domain: 'app.example.com' });
     await expect(notifier.send(bad, { to: 'all' })).rejects.toMatchObject({ code: 'invalid_options', message });
     expect(a.requests).toHaveLength(0);
@@ -173,7 +181,7 @@ describe('createNotifier: checked before anything is sent', () => {
   it('refuses an audience that is not a FID, a list of FIDs or all, and sends nothing for an empty list', async () => {
     const a = await client();
     const store = memoryTokenStore();
-    await fill(store, a, [1]);
+    await fillTokens(store, a, [1]);
     const notifier = createNotifier({ store, ...quiet });
     for (const to of [0, -3, 1.5, [1, 'x'], 'everyone']) {
       await expect(notifier.send(notification, { to } as never)).rejects.toMatchObject({

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { sumProgress } from './broadcast-progress.js';
-import type { BatchOutcome } from './broadcast-record.js';
+import type { BatchOutcome, RecordRead } from './broadcast-record.js';
 
-const meta = (planned: number, planDone: boolean) => ({
-  createdAt: '1000',
-  notification: JSON.stringify({ notificationId: 'n', title: 't', body: 'b', targetUrl: 'https://a.example.com/' }),
-  planned: String(planned),
-  planDone: planDone ? '1' : '0',
+const record = (planned: number, planDone: boolean, jobs: BatchOutcome[], stopped: Record<string, string> = {}): RecordRead => ({
+  meta: {
+    createdAt: '1000',
+    notification: JSON.stringify({ notificationId: 'n', title: 't', body: 'b', targetUrl: 'https://a.example.com/' }),
+    planDone: planDone ? '1' : '0',
+  },
+  planned,
+  jobs,
+  stopped,
 });
 const outcome = (counts: Partial<BatchOutcome>): BatchOutcome => ({
   kind: 'batch',
@@ -24,28 +28,24 @@ const outcome = (counts: Partial<BatchOutcome>): BatchOutcome => ({
 
 describe('sumProgress', () => {
   it('counts the batches not yet run as pending, and is not done while the plan reads', () => {
-    const progress = sumProgress('n', meta(250, false), [outcome({ successful: 98, invalid: 2 })], {});
+    const progress = sumProgress('n', record(250, false, [outcome({ successful: 98, invalid: 2 })]));
     expect(progress).toMatchObject({ planned: 250, planning: true, successful: 98, invalid: 2, pending: 150, done: false });
   });
 
   it('counts handed-on targets as waiting until the job they went to has run, then by its outcome', () => {
     const parent = outcome({ successful: 60, limited: 30, retrying: 10, retryAt: 5000 });
-    const waiting = sumProgress('n', meta(100, true), [parent], {});
+    const waiting = sumProgress('n', record(100, true, [parent]));
     expect(waiting).toMatchObject({ rateLimited: 30, retryAt: 5000, retrying: 10, pending: 0, done: false });
     const limited = outcome({ kind: 'limited', targets: 30, successful: 30 });
     const retried = outcome({ kind: 'retry', targets: 10, failed: { 'the client answered 503': 10 } });
-    const settled = sumProgress('n', meta(100, true), [parent, limited, retried], {});
+    const settled = sumProgress('n', record(100, true, [parent, limited, retried]));
     expect(settled).toMatchObject({ successful: 90, failed: { 'the client answered 503': 10 }, rateLimited: 0, retryAt: undefined });
     expect(settled).toMatchObject({ retrying: 0, pending: 0, requests: 3, done: true });
   });
 
   it('lists the clients that refused the notification, and counts their skipped targets remaining', () => {
-    const progress = sumProgress(
-      'n',
-      meta(200, true),
-      [outcome({ failed: { domain_mismatch: 100 } }), outcome({ requests: 0, remaining: 100 })],
-      { 'https://client.example/notify': 'domain_mismatch' },
-    );
+    const jobs = [outcome({ failed: { domain_mismatch: 100 } }), outcome({ requests: 0, remaining: 100 })];
+    const progress = sumProgress('n', record(200, true, jobs, { 'https://client.example/notify': 'domain_mismatch' }));
     expect(progress).toMatchObject({
       remaining: 100,
       done: true,

@@ -1,5 +1,5 @@
 import type { Notification } from '@social-webhooks/core';
-import type { BatchOutcome } from './broadcast-record.js';
+import type { RecordRead } from './broadcast-record.js';
 
 /**
  * Where a broadcast stands, summed from its record: readable at any time, from any process, while it
@@ -12,7 +12,11 @@ export interface BroadcastProgress {
   readonly notification: Notification;
   /** When `broadcast()` recorded it (ms since the epoch). */
   readonly createdAt: number;
-  /** Targets read from the store so far. */
+  /**
+   * Targets in the batches planned so far. A target the plan read twice (a store listed while it
+   * changes, as SCAN may while Redis resizes, or a plan run again after its worker died) is counted
+   * each time; our record sends to it once, and counts the other `alreadySent`.
+   */
   readonly planned: number;
   /** Whether the store is still being read (more targets may come). */
   readonly planning: boolean;
@@ -43,12 +47,7 @@ export interface BroadcastProgress {
 }
 
 /** Sums a broadcast's record into its {@link BroadcastProgress}. */
-export function sumProgress(
-  id: string,
-  meta: Readonly<Record<string, string>>,
-  jobs: readonly BatchOutcome[],
-  stopped: Readonly<Record<string, string>>,
-): BroadcastProgress {
+export function sumProgress(id: string, { meta, planned, jobs, stopped }: RecordRead): BroadcastProgress {
   let requests = 0;
   let successful = 0;
   let alreadySent = 0;
@@ -76,7 +75,6 @@ export function sumProgress(
   }
   const rateLimited = Math.max(0, limitedOut - limitedIn);
   const retrying = Math.max(0, retryOut - retryIn);
-  const planned = Number(meta['planned'] ?? 0);
   const planning = meta['planDone'] !== '1';
   const settled = successful + alreadySent + invalid + remaining + Object.values(failed).reduce((sum, count) => sum + count, 0);
   const pending = Math.max(0, planned - settled - rateLimited - retrying);

@@ -5,11 +5,13 @@ export interface RecordClient {
   hget(key: string, field: string): Promise<string | null>;
   hgetall(key: string): Promise<Record<string, string>>;
   hsetnx(key: string, field: string, value: string): Promise<number>;
+  hdel(key: string, ...fields: string[]): Promise<number>;
   multi(): RecordPipeline;
 }
 
 interface RecordPipeline {
   hset(key: string, fields: Readonly<Record<string, string>>): RecordPipeline;
+  hdel(key: string, ...fields: string[]): RecordPipeline;
   pexpire(key: string, ms: number): RecordPipeline;
   exec(): Promise<unknown>;
 }
@@ -33,19 +35,29 @@ export interface BatchOutcome {
   readonly retryAt?: number;
 }
 
-/** The plan's figures: targets read and batches added so far, and whether it has read the whole audience. */
-export interface PlanOutcome {
+/** A broadcast's record as read: its meta, the targets of every batch the plans added, each batch job's outcome, the clients that refused. */
+export interface RecordRead {
+  readonly meta: Readonly<Record<string, string>>;
+  /** Targets in the planned batches, each batch once however many plan runs added it. */
   readonly planned: number;
-  readonly batches: number;
-  readonly done: boolean;
+  readonly jobs: readonly BatchOutcome[];
+  readonly stopped: Readonly<Record<string, string>>;
+}
+
+/** A planned batch: its job id (from its content) and how many targets it holds. */
+export interface PlannedBatch {
+  readonly jobId: string;
+  readonly targets: number;
 }
 
 /**
  * A broadcast's record in Redis, beside BullMQ's keys: `<prefix><queue>:<id>:meta` (the notification,
- * the audience, when it started, the plan's figures), `:jobs` (a field per batch job: its outcome,
- * overwritten when the job runs again, so a re-run counts once) and `:stopped` (a field per client
- * URL that refused the notification: set once, read by every worker before each batch). Each key is
- * kept `keepMs` after its last write.
+ * the audience, when it started, whether the plan is done, the batches it is adding), `:batches` (a
+ * field per planned batch job: its target count, written before the job is added, so that every
+ * batch any run of the plan added is counted, and counted once), `:jobs` (a field per batch job: its
+ * outcome, overwritten when the job runs again, so a re-run counts once) and `:stopped` (a field per
+ * client URL that refused the notification: set once, read by every worker before each batch). Each
+ * key is kept `keepMs` after its last write.
  */
 export class BroadcastRecord {
   constructor(
@@ -54,7 +66,7 @@ export class BroadcastRecord {
     private readonly keepMs: number,
   ) {}
 
-  private key(id: string, part: 'meta' | 'jobs' | 'stopped'): string {
+  private key(id: string, part: 'meta' | 'batches' | 'jobs' | 'stopped'): string {
     return `${this.base}${id}:${part}`;
   }
 
@@ -66,9 +78,40 @@ export class BroadcastRecord {
     return true;
   }
 
-  plan(id: string, outcome: PlanOutcome): Promise<void> {
-    const { planned, batches, done } = outcome;
-    return this.write(this.key(id, 'meta'), { planned: String(planned), batches: String(batches), planDone: done ? '1' : '0' });
+  /**
+   * Counts `batches` as planned and notes them as being added, before the plan adds their jobs: a plan
+   * that dies after this and before {@link added} leaves a note that the next run reconciles.
+   */
+  async adding(id: string, batches: readonly PlannedBatch[]): Promise<void> {
+    const counts = Object.fromEntries(batches.map(({ jobId, targets }) => [jobId, String(targets)]));
+    const [meta, planned] = [this.key(id, 'meta'), this.key(id, 'batches')];
+    await this.client
+      .multi()
+      .hset(planned, counts)
+      .pexpire(planned, this.keepMs)
+      .hset(meta, { adding: JSON.stringify(batches.map(({ jobId }) => jobId)) })
+      .pexpire(meta, this.keepMs)
+      .exec();
+  }
+
+  /** The batches noted by {@link adding} are in the queue; `done` once the plan has read the whole audience. */
+  added(id: string, { done }: { readonly done: boolean }): Promise<void> {
+    return this.write(this.key(id, 'meta'), { adding: '[]', planDone: done ? '1' : '0' });
+  }
+
+  /**
+   * Run when a plan starts: a previous run that died between {@link adding} and adding the jobs
+   * counted batches that may never have been queued. Each one with no job (`queued` says) and no
+   * outcome is no longer counted; the new run adds its own batches.
+   */
+  async reconcile(id: string, queued: (jobId: string) => Promise<boolean>): Promise<void> {
+    const note = await this.client.hget(this.key(id, 'meta'), 'adding');
+    const noted = note === null ? [] : (JSON.parse(note) as string[]);
+    const lost: string[] = [];
+    for (const jobId of noted) {
+      if ((await this.client.hget(this.key(id, 'jobs'), jobId)) === null && !(await queued(jobId))) lost.push(jobId);
+    }
+    if (lost.length > 0) await this.client.hdel(this.key(id, 'batches'), ...lost);
   }
 
   batch(id: string, jobId: string, outcome: BatchOutcome): Promise<void> {
@@ -85,14 +128,16 @@ export class BroadcastRecord {
     return (await this.client.hget(this.key(id, 'stopped'), url)) ?? undefined;
   }
 
-  async read(id: string): Promise<{ meta: Record<string, string>; jobs: BatchOutcome[]; stopped: Record<string, string> } | undefined> {
-    const [meta, jobs, stopped] = await Promise.all([
+  async read(id: string): Promise<RecordRead | undefined> {
+    const [meta, batches, jobs, stopped] = await Promise.all([
       this.client.hgetall(this.key(id, 'meta')),
+      this.client.hgetall(this.key(id, 'batches')),
       this.client.hgetall(this.key(id, 'jobs')),
       this.client.hgetall(this.key(id, 'stopped')),
     ]);
     if (meta['createdAt'] === undefined) return undefined;
-    return { meta, jobs: Object.values(jobs).map((value) => JSON.parse(value) as BatchOutcome), stopped };
+    const planned = Object.values(batches).reduce((sum, count) => sum + Number(count), 0);
+    return { meta, planned, jobs: Object.values(jobs).map((value) => JSON.parse(value) as BatchOutcome), stopped };
   }
 
   private async write(key: string, fields: Readonly<Record<string, string>>): Promise<void> {

@@ -107,7 +107,7 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
     },
     async progress(id) {
       const read = await (await recordOnce()).read(id);
-      return read === undefined ? undefined : sumProgress(id, read.meta, read.jobs, read.stopped);
+      return read === undefined ? undefined : sumProgress(id, read);
     },
     close: () => queue.close(),
   };

@@ -9,7 +9,11 @@ const ADD_AT_ONCE = 50;
 /**
  * Reads the audience from the store as a stream and adds one batch job per client URL and at most 100
  * targets. Each batch job's id comes from its content, so a plan that runs again after its worker
- * died adds only the batches it had not added; the plan's figures are recounted from zero each run.
+ * died adds no second job for a batch it forms again. It may form others: the store's listing can
+ * change order between runs (SCAN, while Redis resizes), so a user can be in a batch of each run;
+ * our limiter's record then sends to them once and counts the other `alreadySent`. Every batch is
+ * counted as planned in the record before its job is added, once however many runs add it, so the
+ * progress counts each batch that runs, and is done only when all have.
  */
 export async function runPlan(
   job: Job<PlanJobData>,
@@ -19,14 +23,19 @@ export async function runPlan(
   jobOptions: Parameters<Queue['add']>[2],
 ): Promise<{ planned: number; batches: number }> {
   const { id, notification, to } = job.data;
+  await record.reconcile(id, async (jobId) => (await queue.getJob(jobId)) !== undefined);
   let planned = 0;
   let batches = 0;
   let pending: { name: string; data: BatchJobData; opts: NonNullable<typeof jobOptions> }[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
+    await record.adding(
+      id,
+      pending.map(({ data, opts }) => ({ jobId: opts.jobId ?? '', targets: data.targets.length })),
+    );
     await queue.addBulk(pending);
     pending = [];
-    await record.plan(id, { planned, batches, done: false });
+    await record.added(id, { done: false });
   };
   for await (const { url, targets } of batchesOf(targetsOf(store, to))) {
     planned += targets.length;
@@ -36,6 +45,6 @@ export async function runPlan(
     if (pending.length >= ADD_AT_ONCE) await flush();
   }
   await flush();
-  await record.plan(id, { planned, batches, done: true });
+  await record.added(id, { done: true });
   return { planned, batches };
 }

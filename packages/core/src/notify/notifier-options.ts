@@ -37,7 +37,9 @@ export interface NotifierOptions {
   /**
    * How long `send()` waits to send rate-limited tokens again, in milliseconds: a token whose window
    * ends within it is sent when it does; the rest are counted in `rateLimited`, with `retryAt`, for you
-   * (or a durable broadcast, which schedules them itself) to send later. `0`: never wait. Default 35,000
+   * (or a durable broadcast, which schedules them itself) to send later. At most
+   * {@link MAX_RATE_LIMITED_HELD} (10,000) targets are held to wait, so memory stays flat whatever the
+   * store's size; past that, they are counted in `rateLimited` too. `0`: never wait. Default 35,000
    * (one 30-second interval).
    */
   readonly rateLimitWaitMs?: number;
@@ -53,6 +55,8 @@ export const DEFAULT_NOTIFY_TIMEOUT_MS = 10_000;
 export const DEFAULT_NOTIFY_CONCURRENCY = 8;
 export const DEFAULT_NOTIFY_RETRIES = 4;
 export const DEFAULT_NOTIFY_RETRY_DELAY_MS = 1_000;
+/** Rate-limited targets `send()` holds in memory to send again within `rateLimitWaitMs`; past that they are reported `rateLimited`. */
+export const MAX_RATE_LIMITED_HELD = 10_000;
 export const DEFAULT_RATE_LIMIT_WAIT_MS = 35_000;
 
 export interface ResolvedNotifierOptions {

@@ -4,7 +4,13 @@ import { deliverBatch, type BatchContext, type BatchResult } from './deliver-bat
 import { InFlight, sleep } from './in-flight.js';
 import { logGaveUp, logRefusal } from './notify-log.js';
 import type { BatchTarget, Notification } from './notification.js';
-import { resolveNotifierOptions, retryDelay, type NotifierOptions, type ResolvedNotifierOptions } from './notifier-options.js';
+import {
+  MAX_RATE_LIMITED_HELD,
+  resolveNotifierOptions,
+  retryDelay,
+  type NotifierOptions,
+  type ResolvedNotifierOptions,
+} from './notifier-options.js';
 import { ReportTally, type NotificationReport } from './report.js';
 
 /** Sends Mini App notifications from a token store: see {@link createNotifier}. */
@@ -73,8 +79,9 @@ async function sendNotification(
       const result = await deliverBatch(context, notification, url, targets);
       tally.addSettled(result);
       for (const { target, retryAt } of result.rateLimited) {
-        if (!lastRound && retryAt - Date.now() <= options.rateLimitWaitMs) later.push({ url, target, retryAt });
-        else tally.addRateLimited(retryAt);
+        if (!lastRound && later.length < MAX_RATE_LIMITED_HELD && retryAt - Date.now() <= options.rateLimitWaitMs) {
+          later.push({ url, target, retryAt });
+        } else tally.addRateLimited(retryAt);
       }
       if (result.stop !== undefined && !stopped.has(url)) {
         stopped.set(url, result.stop);

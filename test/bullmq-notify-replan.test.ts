@@ -1,0 +1,69 @@
+import { notificationBroadcaster, notificationWorker } from '@social-webhooks/bullmq';
+import { memoryTokenStore, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { finished } from './support/broadcast-finished.js';
+import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { redisConnection } from './support/redis-connection.js';
+import { startRedis, type RedisServer } from './support/redis-server.js';
+
+// A plan that runs twice and reads the store in another order the second time, as a Redis store's
+// SCAN may while Redis resizes: the second run forms other batches than the first. Every user is
+// still notified once, and the progress counts every batch that ran, done only once all have.
+const USERS = 6_000;
+
+describe('a broadcast whose plan runs again and forms other batches', () => {
+  let redis: RedisServer;
+  let client: StandInClient;
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = await startNotificationClient();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await redis?.stop();
+  });
+
+  it('notifies every user once and reads done only after the last batch of either run', async () => {
+    const inner = memoryTokenStore();
+    for (let fid = 1; fid <= USERS; fid++) await inner.save({ fid, appFid: 9152, url: client.url, token: client.issue(fid) });
+    const all: NotificationTarget[] = [];
+    for await (const target of inner.list()) all.push(target);
+    let runs = 0;
+    const store: NotificationTokenStore = {
+      ...inner,
+      // The first run adds 50 batches (fids 1-5,000), then fails at fid 5,500; the second starts at fid 51.
+      async *list() {
+        runs += 1;
+        if (runs === 1) {
+          yield* all.slice(0, 5_500);
+          throw new Error('the store went away mid-read');
+        }
+        yield* [...all.slice(50), ...all.slice(0, 50)];
+      },
+    };
+    const connection = redisConnection(redis.url);
+    const broadcaster = notificationBroadcaster({ connection, queueName: 'replan' });
+    const worker = notificationWorker({ connection, queueName: 'replan', store, logger: false, concurrency: 4 });
+    try {
+      const { id } = await broadcaster.broadcast(
+        { notificationId: 'replan-1', title: 'Hello', body: 'Planned twice', targetUrl: 'https://app.example.com/' },
+        { to: 'all' },
+      );
+      const progress = await finished(broadcaster, id);
+      expect(runs).toBe(2);
+      // Done means every user has it: none is still waiting in a batch of the first run.
+      expect(client.delivered.size).toBe(USERS);
+      expect([...client.delivered.values()].every((count) => count === 1)).toBe(true);
+      expect(client.violations).toEqual([]);
+      // 50 batches of the first run and 60 of the second, each counted once, each settled.
+      expect(progress).toMatchObject({ planned: 11_000, pending: 0, invalid: 0, failed: {}, remaining: 0, planning: false });
+      expect(progress.successful + progress.alreadySent).toBe(11_000);
+      expect(progress.successful).toBeGreaterThanOrEqual(USERS);
+      const counts = await broadcaster.queue.getJobCounts('waiting', 'active', 'delayed');
+      expect(counts).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
+    } finally {
+      await worker.close();
+      await broadcaster.close();
+    }
+  }, 60_000);
+});
