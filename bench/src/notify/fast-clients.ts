@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 
 /** Local stand-in Farcaster clients: one notification URL each, every token answered successful. */
 export interface FastClients {
@@ -10,15 +10,16 @@ export interface FastClients {
   close(): Promise<void>;
 }
 
-// The servers run in a thread of their own, so the answer time is theirs and the sender's main
-// thread measures the sender. Plain JavaScript: a worker thread given code runs it as is.
+// The servers run in a process of their own, so the answer time is theirs, the sender's process
+// measures the sender, and its resident memory holds the sender's alone. Plain JavaScript, run by
+// \`node -e\`; it talks to the bench over IPC.
 const SERVERS = `
-const { parentPort, workerData } = require('node:worker_threads');
 const { createServer } = require('node:http');
+const count = Number(process.argv[1]);
 const counts = [];
 const servers = [];
 let listening = 0;
-for (let index = 0; index < workerData.count; index++) {
+for (let index = 0; index < count; index++) {
   counts.push(0);
   const server = createServer((req, res) => {
     const chunks = [];
@@ -33,23 +34,23 @@ for (let index = 0; index < workerData.count; index++) {
   server.keepAliveTimeout = 60000;
   servers.push(server);
   server.listen(0, '127.0.0.1', () => {
-    if (++listening === workerData.count) parentPort.postMessage({ ports: servers.map((s) => s.address().port) });
+    if (++listening === count) process.send({ ports: servers.map((s) => s.address().port) });
   });
 }
-parentPort.on('message', (message) => {
-  if (message === 'counts') parentPort.postMessage({ counts: [...counts] });
-  if (message === 'reset') { counts.fill(0); parentPort.postMessage({ counts: [...counts] }); }
-  if (message === 'close') { for (const server of servers) server.closeAllConnections(), server.close(); parentPort.close(); }
+process.on('message', (message) => {
+  if (message === 'counts') process.send({ counts: [...counts] });
+  if (message === 'reset') { counts.fill(0); process.send({ counts: [...counts] }); }
+  if (message === 'close') { for (const server of servers) server.closeAllConnections(), server.close(); process.disconnect(); }
 });
 `;
 
 export async function startFastClients(count: number): Promise<FastClients> {
-  const worker = new Worker(SERVERS, { eval: true, workerData: { count } });
-  const next = <T>(): Promise<T> => new Promise((resolve) => worker.once('message', resolve));
+  const child = spawn(process.execPath, ['-e', SERVERS, String(count)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const next = <T>(): Promise<T> => new Promise((resolve) => child.once('message', (message) => resolve(message as T)));
   const { ports } = await next<{ ports: number[] }>();
   const ask = async (message: string) => {
     const reply = next<{ counts: number[] }>();
-    worker.postMessage(message);
+    child.send(message);
     return (await reply).counts;
   };
   return {
@@ -57,8 +58,9 @@ export async function startFastClients(count: number): Promise<FastClients> {
     requests: () => ask('counts'),
     reset: async () => void (await ask('reset')),
     close: async () => {
-      worker.postMessage('close');
-      await worker.terminate();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
+      await exited;
     },
   };
 }
