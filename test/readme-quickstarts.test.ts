@@ -7,7 +7,7 @@ import fastify5 from 'fastify5';
 import { Hono } from 'hono';
 import request from 'supertest';
 import { createJsonFarcasterSignature } from '@farcaster/miniapp-node';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '@social-webhooks/core';
 import { EVENT_NAMES, NEYNAR_EVENT_NAMES, webhookHandler as webHandler, type EventName } from '@social-webhooks/core';
 import { buildDelivery, buildNeynarDelivery } from '@social-webhooks/core/testing';
@@ -21,6 +21,8 @@ import * as node from '@social-webhooks/node';
 import * as redis from '@social-webhooks/redis';
 import { webhookHandler as nodeHandler } from '@social-webhooks/node';
 import { codeBlocks, guideFiles } from './support/markdown.js';
+import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { eventually } from './support/queue-processes.js';
 
 // The quickstarts as a user pastes them, wherever they live (the start page or a guide): the options
 // of every `webhookHandler({ ... })` (Fastify: `register(webhookPlugin, { ... })`) in a block that
@@ -124,7 +126,8 @@ interface Snippet {
   readonly prelude: readonly string[];
 }
 
-const PRELUDE = /^const (\w+) = (\w+)\([^;]*\);/gm;
+// A `const` built by a call (`const tokens = memoryTokenStore();`) or an arrow function (`const welcome = (fid) => …;`), on one line or several.
+const PRELUDE = /^const (\w+) = (?:(\w+)\(|\([^)]*\) =>)[\s\S]*?;$/gm;
 const IMPORT = /^import\s+\{([^}]*)\}\s+from\s+'(@social-webhooks\/[a-z]+)';$/gm;
 
 function snippets(): Snippet[] {
@@ -153,7 +156,9 @@ function snippets(): Snippet[] {
       // A quickstart writes its handlers out; `webhookHandler({ secret, on, dedupe })` is a fragment
       // of a guide that shows one option, not a program.
       const sender = /\bsender: (\w+)Sender\(/.exec(optionsText)?.[1]?.toLowerCase() ?? 'airstack';
-      const prelude = [...block.code.slice(0, at).matchAll(PRELUDE)].filter(([, , callee]) => callee! in scope).map(([line]) => line!);
+      const prelude = [...block.code.slice(0, at).matchAll(PRELUDE)]
+        .filter(([, , callee]) => callee === undefined || callee in scope)
+        .map(([line]) => line!);
       if (/\bon: \{/.test(optionsText)) found.push({ ...block, adapter, optionsText, sender, scope, prelude });
       at = block.code.indexOf(`${call}{`, at + 1);
     }
@@ -216,7 +221,8 @@ async function deliveriesFor(
   const sender = (options['sender'] as { name?: string } | undefined)?.name ?? 'airstack';
   if (sender === 'miniapp') {
     expect((core as Record<string, unknown>)['MINI_APP_EVENT_NAMES']).toContain(eventName);
-    const details = { url: 'https://example.com/notify', token: 'readme-token' };
+    // A quickstart that notifies the user (a welcome) sends to a stand-in client on loopback.
+    const details = { url: notificationClient!.url, token: notificationClient!.issue(MINI_APP_FID, MINI_APP_CLIENT_FID) };
     const withDetails = eventName === 'miniapp_added' || eventName === 'notifications_enabled';
     const body = JSON.stringify(signMiniAppEvent({ event: eventName, ...(withDetails ? { notificationDetails: details } : {}) }));
     return [{ form: 'signed', delivery: { headers: { 'content-type': 'application/json' }, body } }];
@@ -282,8 +288,16 @@ describe("the Hono adapter's JSDoc example", () => {
   });
 });
 
+let notificationClient: StandInClient | undefined;
+
 describe('the quickstarts of the start page and the guides', () => {
   const all = snippets();
+  beforeAll(async () => {
+    notificationClient = await startNotificationClient();
+  });
+  afterAll(async () => {
+    await notificationClient?.close();
+  });
 
   it('finds every framework, runtime and sender quickstart where the guides put it', () => {
     expect(all.map(({ file, heading, adapter, sender }) => `${file} › ${heading}: ${adapter}, ${sender}`)).toEqual(INVENTORY);
@@ -293,7 +307,7 @@ describe('the quickstarts of the start page and the guides', () => {
 
   it.each(indexed)(
     '$file › $heading ($adapter, #$index): each delivery is answered 200 and handled, unchanged',
-    async ({ adapter, optionsText, sender, scope, prelude }) => {
+    async ({ adapter, optionsText, sender, scope, prelude, code }) => {
       const logged: unknown[][] = [];
       const { options, built } = evaluate(optionsText, logged, scope, prelude);
       expect((options['sender'] as { name?: string } | undefined)?.name ?? 'airstack').toBe(sender);
@@ -303,6 +317,13 @@ describe('the quickstarts of the start page and the guides', () => {
         expect({ form, status }).toEqual({ form, status: 200 });
         expect(await effects(logged, built)).toBe(before + 1);
       }
+      // A quickstart that welcomes the user did, after the answer, keeping the protocol.
+      if (code.includes('notificationId: `welcome-${fid}`')) {
+        expect(await eventually(() => notificationClient!.delivered.get(`${MINI_APP_FID}:welcome-${MINI_APP_FID}`) === 1, 5_000)).toBe(
+          true,
+        );
+      }
+      expect(notificationClient!.violations).toEqual([]);
     },
   );
 });
