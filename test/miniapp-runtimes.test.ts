@@ -9,7 +9,7 @@ import type { Calls, Row } from './support/rows.js';
 import { fromResponse, toRequestInit, type TestRequest, type TestResponse } from './support/test-request.js';
 
 // The Mini App rows on every runtime the core claims (Node, Bun, Deno, workerd), each on the core Web
-// handler and the Hono adapter (runtimes/miniapp-app.ts): Ed25519 through each runtime's Web Crypto.
+// handler and the Hono adapter (runtimes/miniapp-app.ts): Ed25519 through node:crypto (Web Crypto on workerd).
 // The bodies are signed here; each server gets only the signer's public key, for its local lookup.
 let signer: MiniAppSigner;
 let rows: Row[];

@@ -33,6 +33,22 @@ export interface MiniAppCase {
 }
 
 const body = async (signed: Promise<unknown>) => JSON.stringify(await signed);
+
+/** The order of Ed25519's base point (RFC 8032 §5.1). */
+const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+
+/** A base64url Ed25519 signature with its S (the last 32 bytes, little-endian) replaced by S + L: the same point equation, not canonical. */
+function malleated(signature: string): string {
+  const bytes = Uint8Array.from(atob(signature.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+  let s = 0n;
+  for (let index = 63; index >= 32; index--) s = (s << 8n) | BigInt(bytes[index]!);
+  s += L;
+  for (let index = 32; index < 64; index++, s >>= 8n) bytes[index] = Number(s & 0xffn);
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 const payloadOf = (event: MiniAppEventName): MiniAppPayload =>
   event === 'miniapp_added' || event === 'notifications_enabled' ? { event, notificationDetails: DETAILS } : { event };
 const handled = (signer: MiniAppSigner, event: MiniAppEventName): Expectation => {
@@ -66,6 +82,17 @@ export const MINI_APP_CASES: readonly MiniAppCase[] = [
       return {
         name: 'tampered',
         request: { headers: json, body: JSON.stringify({ ...removed, payload: enabled.payload }) },
+        expect: { status: 401, code: 'app_signature_mismatch' },
+      };
+    },
+  },
+  {
+    name: 'a signature whose S is malleated to S + L (RFC 8032 §5.1.7): 401 app_signature_mismatch, as the reference answers',
+    row: async (signer) => {
+      const signed = await signer.sign({ event: 'miniapp_removed' });
+      return {
+        name: 'malleated',
+        request: { headers: json, body: JSON.stringify({ ...signed, signature: malleated(signed.signature) }) },
         expect: { status: 401, code: 'app_signature_mismatch' },
       };
     },

@@ -1,6 +1,6 @@
 // CPU per Ed25519 verification on this runtime with each primitive the Mini App sender can use:
-// `node:crypto`'s `verify` (its choice on Node) and Web Crypto's (elsewhere). Run alone, on an idle
-// machine: `pnpm exec tsx bench/src/in-process/ed25519-primitives.ts` (prints µs of CPU each).
+// `node:crypto`'s `verify` (its choice on Node, Bun and Deno) and Web Crypto's (workerd's). Run alone, on an idle
+// machine: `pnpm exec tsx bench/src/in-process/ed25519-primitives.ts`, or with `bun` or `deno run` (prints µs of CPU each).
 import { createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 
 const VERIFICATIONS = 3_000;

@@ -24,7 +24,7 @@ function malleate(signature: Uint8Array): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-// Both primitives: node:crypto (the default on Node) and Web Crypto (Bun, Deno, workerd; `null`).
+// Both primitives: node:crypto (the default on Node, Bun and Deno) and Web Crypto (workerd; `null`).
 describe.each([
   ['node:crypto', undefined],
   ['Web Crypto', null],

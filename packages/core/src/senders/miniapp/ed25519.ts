@@ -27,12 +27,14 @@ const SPKI_PREFIX = /* @__PURE__ */ Uint8Array.of(0x30, 0x2a, 0x30, 0x05, 0x06, 
 
 /**
  * Ed25519 (RFC 8032) with the fastest primitive the runtime has, chosen on the first signature: on
- * Node, `node:crypto`'s `verify`, reached through `process.getBuiltinModule` so the core keeps no
- * `node:` import (synchronous: 129 µs of CPU a verification against Web Crypto's 190 on Node 20, on a
- * loaded two-core machine; the same OpenSSL underneath, so the same answers); elsewhere (Bun, Deno,
- * workerd) Web Crypto, which each has natively (81 µs on Bun). No dependency: the reference's
- * pure-JavaScript `@noble/curves` costs 2,344 µs on Node (docs/contract.md §Senders, Mini App
- * events). Both refuse a signature whose S is malleated to S + L, as the reference does.
+ * Node, Bun and Deno, `node:crypto`'s `verify`, reached through `process.getBuiltinModule` so the
+ * core keeps no `node:` import. It is synchronous, and cheaper than each runtime's Web Crypto:
+ * µs of CPU a verification, `bench/src/in-process/ed25519-primitives.ts` on a loaded two-core
+ * machine, node:crypto against Web Crypto: Node 20 129 against 190, Bun 50-53 against 73-75, Deno
+ * 37-52 against 60-113. Each refuses the same signatures (a signature whose S is malleated to S + L
+ * included, as the reference does; the runtime tests run both). On workerd, Web Crypto, which it
+ * has natively. No dependency: the reference's pure-JavaScript `@noble/curves` costs 2,344 µs on Node
+ * (docs/contract.md §Senders, Mini App events).
  *
  * Imported keys are kept per key string (importing one costs 38 µs on Node 20 with Web Crypto, 21 µs
  * on Deno), up to `maxKeys`, the oldest dropped first. Only imported keys are kept, never a pending
@@ -88,12 +90,11 @@ function webVerify(maxKeys: number): Ed25519Verify {
   };
 }
 
-/** `node:crypto` on Node only: Bun and Deno have it too, but their Web Crypto is native and was probed case by case. */
+/** `node:crypto` where the runtime gives it (Node, Bun, Deno); not on workerd, whose `nodejs_compat` layer was not measured. */
 function nodeEd25519(): NodeEd25519 | undefined {
-  const runtime = globalThis as { process?: { versions?: { bun?: string }; getBuiltinModule?: (id: string) => unknown }; Deno?: unknown };
+  const runtime = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown }; navigator?: { userAgent?: unknown } };
   const getBuiltinModule = runtime.process?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function' || runtime.process?.versions?.bun !== undefined || runtime.Deno !== undefined)
-    return undefined;
+  if (typeof getBuiltinModule !== 'function' || runtime.navigator?.userAgent === 'Cloudflare-Workers') return undefined;
   try {
     const module = getBuiltinModule('node:crypto') as Partial<NodeEd25519> | undefined;
     return typeof module?.verify === 'function' && typeof module.createPublicKey === 'function' ? (module as NodeEd25519) : undefined;
