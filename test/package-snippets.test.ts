@@ -27,7 +27,7 @@ const FILES = [
   'docs/notifications.md',
   'examples/miniapp-backend/README.md',
 ];
-const tsx = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname;
 const scratch = new URL('./.tmp/package-snippets/', import.meta.url);
 const SECRET = 'package-snippets-neynar-secret';
 const TS = new Set(['ts', 'typescript', 'js', 'javascript']);
@@ -64,23 +64,34 @@ const programs = all.flatMap(({ programs }) => programs);
 /** What was started for one program, stopped after it. */
 const started: { stop(): Promise<unknown> }[] = [];
 afterEach(async () => {
-  for (const thing of started.splice(0).reverse()) await thing.stop();
-});
+  // Everything is stopped, even after a failure: a program that ignores SIGTERM is killed after 10 s.
+  const errors: unknown[] = [];
+  for (const thing of started.splice(0).reverse()) await thing.stop().catch((error: unknown) => errors.push(error));
+  if (errors.length > 0) throw errors[0];
+}, 60_000);
 
 /** Runs a program as pasted on a free port (its `3000`), its imports of `express` given Express 5. */
-async function run(program: Program, env: NodeJS.ProcessEnv, port?: number): Promise<ChildServer & { url: string }> {
-  const listen = port ?? (await freePort());
+async function run(program: Program, env: NodeJS.ProcessEnv): Promise<ChildServer & { url: string }> {
+  const listen = await freePort();
   mkdirSync(scratch, { recursive: true });
   const file = new URL(`${program.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${listen}.ts`, scratch);
   const code = program.code.replace("from 'express'", "from 'express5'").replaceAll('3000', String(listen));
   // Printed once every top-level statement has run: the server listens, the broadcast is done.
   writeFileSync(file, `${code}\nconsole.log('SNIPPET READY ${listen}');\n`);
-  const child = await startChildServer(tsx, ['--conditions=source', file.pathname], {
+  // Node itself with tsx's loader (one process, not tsx's wrapper and its child), so a kill reaches the program.
+  const child = await startChildServer(process.execPath, ['--import', 'tsx', '--conditions=source', file.pathname], {
+    cwd: root,
     env,
     ready: /SNIPPET READY (\d+)/,
     timeoutMs: 60_000,
   });
-  started.push(child);
+  const stop = child.stop;
+  started.push({
+    stop: () => {
+      const kill = setTimeout(() => child.child.kill('SIGKILL'), 10_000);
+      return stop().finally(() => clearTimeout(kill));
+    },
+  });
   return Object.assign(child, { url: `http://127.0.0.1:${listen}` });
 }
 
@@ -137,9 +148,10 @@ const durableBroadcast = (domain: string) => async (program: Program) => {
   await exits(child);
 };
 
-/** A program that handles SIGTERM lets go of what it holds, and so exits, with 0. */
+/** A program that handles SIGTERM lets go of what it holds, and so exits, with 0, within 15 s. */
 async function exits(child: ChildServer): Promise<void> {
-  await child.stop();
+  const exited = await Promise.race([child.stop().then(() => true), sleep(15_000).then(() => false)]);
+  expect(exited, 'the program did not exit within 15 s of SIGTERM').toBe(true);
   expect(child.child.exitCode).toBe(0);
 }
 
