@@ -47,6 +47,8 @@ export interface CodeBlock {
   readonly file: string;
   readonly heading: string;
   readonly lang: string;
+  /** The rest of its info string after the language (`no-run: why`), `''` when there is none. */
+  readonly info: string;
   readonly code: string;
   /** The 1-based line of its opening fence. */
   readonly line: number;
@@ -59,6 +61,8 @@ interface Line {
   readonly fenced: boolean;
   /** On an opening fence: the info string's first word (the language), `''` when there is none. */
   readonly opens?: string;
+  /** On an opening fence: the rest of the info string, trimmed. */
+  readonly info?: string;
   readonly closes?: true;
 }
 
@@ -74,7 +78,9 @@ function lines(text: string): Line[] {
     if (open === undefined) {
       if (fence === null) return void result.push({ text: line, number, fenced: false });
       open = fence[1]!;
-      return void result.push({ text: line, number, fenced: true, opens: fence[2]!.trim().split(/\s+/)[0] ?? '' });
+      const info = fence[2]!.trim();
+      const lang = info.split(/\s+/)[0] ?? '';
+      return void result.push({ text: line, number, fenced: true, opens: lang, info: info.slice(lang.length).trim() });
     }
     // A closing fence: the same character, at least as long, nothing after it.
     const closes = fence !== null && fence[1]![0] === open[0] && fence[1]!.length >= open.length && fence[2]!.trim() === '';
@@ -88,11 +94,12 @@ function lines(text: string): Line[] {
 export function codeBlocks(file: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   let heading = '';
-  let current: { lang: string; line: number; body: string[] } | undefined;
+  let current: { lang: string; info: string; line: number; body: string[] } | undefined;
   for (const line of lines(readMarkdown(file))) {
-    if (line.opens !== undefined) current = { lang: line.opens, line: line.number, body: [] };
+    if (line.opens !== undefined) current = { lang: line.opens, info: line.info ?? '', line: line.number, body: [] };
     else if (line.closes === true && current !== undefined) {
-      blocks.push({ file, heading, lang: current.lang, code: `${current.body.join('\n')}\n`, line: current.line });
+      const { lang, info } = current;
+      blocks.push({ file, heading, lang, info, code: `${current.body.join('\n')}\n`, line: current.line });
       current = undefined;
     } else if (line.fenced) current?.body.push(line.text);
     else heading = HEADING.exec(line.text)?.[2] ?? heading;

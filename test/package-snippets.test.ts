@@ -1,0 +1,268 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createClient } from 'redis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { notificationBroadcaster } from '@social-webhooks/bullmq';
+import { buildNeynarDelivery } from '@social-webhooks/core/testing';
+import { startEmulator, type Emulator } from '@social-webhooks/emulator';
+import { redisTokenStore } from '@social-webhooks/redis';
+import { startChildServer, type ChildServer } from './support/child-server.js';
+import { compileSnippets } from './support/compile-snippets.js';
+import { freePort } from './support/free-port.js';
+import { codeBlocks, type CodeBlock } from './support/markdown.js';
+import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { redisConnection } from './support/redis-connection.js';
+import { startRedis, type RedisServer } from './support/redis-server.js';
+
+// The notification, queue, Redis and OpenTelemetry snippets, run as pasted. A TypeScript fence that
+// imports something starts a program; one that imports nothing continues the program above it (so
+// the guide can show a program a step at a time). Each program is type-checked under the house's
+// strict flags, then run on Node in a child process (tsx) with the environment its page names
+// (`REDIS_URL` at a real redis-server, the secret, the hub), against the strict stand-in client, the
+// emulator or Redis, and what its page says it does is checked from outside. A fence that cannot
+// run says so in its info string, `no-run: <why>`; any other fence that is not TypeScript fails.
+const FILES = [
+  'packages/redis/README.md',
+  'packages/bullmq/README.md',
+  'packages/otel/README.md',
+  'docs/notifications.md',
+  'examples/miniapp-backend/README.md',
+];
+const root = new URL('..', import.meta.url).pathname;
+const scratch = new URL('./.tmp/package-snippets/', import.meta.url);
+const SECRET = 'package-snippets-neynar-secret';
+const TS = new Set(['ts', 'typescript', 'js', 'javascript']);
+
+interface Program {
+  /** `file › heading` of its first fence. */
+  readonly name: string;
+  readonly code: string;
+}
+
+function programsOf(file: string): { programs: Program[]; excluded: CodeBlock[] } {
+  const programs: { name: string; code: string }[] = [];
+  const excluded: CodeBlock[] = [];
+  for (const block of codeBlocks(file)) {
+    if (block.info.startsWith('no-run:')) {
+      expect(block.info.slice('no-run:'.length).trim(), `${file}:${block.line}: no-run without a reason`).not.toBe('');
+      excluded.push(block);
+    } else if (!TS.has(block.lang)) {
+      throw new Error(`${file}:${block.line}: a ${block.lang || 'plain'} fence that neither runs nor says why (\`no-run: <why>\`)`);
+    } else if (/^import /m.test(block.code)) {
+      programs.push({ name: `${file} › ${block.heading}`, code: block.code });
+    } else {
+      const last = programs.at(-1);
+      if (last === undefined) throw new Error(`${file}:${block.line}: a fence that imports nothing continues no program`);
+      last.code += `\n${block.code}`;
+    }
+  }
+  return { programs, excluded };
+}
+
+const all = FILES.map(programsOf);
+const programs = all.flatMap(({ programs }) => programs);
+
+/** What was started for one program, stopped after it. */
+const started: { stop(): Promise<unknown> }[] = [];
+afterEach(async () => {
+  // Everything is stopped, even after a failure: a program that ignores SIGTERM is killed after 10 s.
+  const errors: unknown[] = [];
+  for (const thing of started.splice(0).reverse()) await thing.stop().catch((error: unknown) => errors.push(error));
+  if (errors.length > 0) throw errors[0];
+}, 60_000);
+
+/** Runs a program as pasted on a free port (its `3000`), its imports of `express` given Express 5. */
+async function run(program: Program, env: NodeJS.ProcessEnv): Promise<ChildServer & { url: string }> {
+  const listen = await freePort();
+  mkdirSync(scratch, { recursive: true });
+  const file = new URL(`${program.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${listen}.ts`, scratch);
+  const code = program.code.replace("from 'express'", "from 'express5'").replaceAll('3000', String(listen));
+  // Printed once every top-level statement has run: the server listens, the broadcast is done.
+  writeFileSync(file, `${code}\nconsole.log('SNIPPET READY ${listen}');\n`);
+  // Node itself with tsx's loader (one process, not tsx's wrapper and its child), so a kill reaches the program.
+  const child = await startChildServer(process.execPath, ['--import', 'tsx', '--conditions=source', file.pathname], {
+    cwd: root,
+    env,
+    ready: /SNIPPET READY (\d+)/,
+    timeoutMs: 60_000,
+  });
+  const stop = child.stop;
+  started.push({
+    stop: () => {
+      const kill = setTimeout(() => child.child.kill('SIGKILL'), 10_000);
+      return stop().finally(() => clearTimeout(kill));
+    },
+  });
+  return Object.assign(child, { url: `http://127.0.0.1:${listen}` });
+}
+
+async function redisServer(): Promise<RedisServer & { client: ReturnType<typeof createClient> }> {
+  const redis = await startRedis();
+  const client = createClient({ url: redis.url });
+  await client.connect();
+  const stopServer = redis.stop;
+  const both = Object.assign(redis, {
+    client,
+    stop: async () => {
+      await client.quit();
+      await stopServer();
+    },
+  });
+  started.push(both);
+  return both;
+}
+
+async function standIn(domain: string): Promise<StandInClient> {
+  const client = await startNotificationClient({ domain });
+  started.push({ stop: () => client.close() });
+  return client;
+}
+
+async function emulator(): Promise<Emulator> {
+  const emulator = await startEmulator({ miniAppDomain: 'app.example.com' });
+  started.push(emulator);
+  return emulator;
+}
+
+/** Saves a token of the stand-in client for each FID in the Redis token store, as a receiver's `applyMiniAppEvent` does. */
+async function seedTokens(client: ReturnType<typeof createClient>, clientApp: StandInClient, fids: readonly number[]): Promise<void> {
+  const store = redisTokenStore({ client });
+  for (const fid of fids) await store.save({ fid, appFid: 9152, url: clientApp.url, token: clientApp.issue(fid) });
+}
+
+const post = (url: string, init: { headers: Record<string, string>; body: string }) => fetch(url, { method: 'POST', ...init });
+const lines = (servers: readonly ChildServer[], pattern: RegExp) =>
+  servers.flatMap((server) => server.lines).filter((line) => pattern.test(line));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A broadcast program (bullmq's README, the guide's §7): every user of the store notified once, progress read done. */
+const durableBroadcast = (domain: string) => async (program: Program) => {
+  const [redis, clientApp] = await Promise.all([redisServer(), standIn(domain)]);
+  await seedTokens(redis.client, clientApp, [3, 4, 5]);
+  const child = await run(program, { REDIS_URL: redis.url });
+  const printed = child.lines.join('\n');
+  expect(printed).toMatch(/planned: 3,/);
+  expect(printed).toMatch(/successful: 3,/);
+  expect(printed).toMatch(/done: true/);
+  expect([...clientApp.delivered].sort()).toEqual([3, 4, 5].map((fid) => [`${fid}:digest-2026-11-26`, 1]));
+  expect(clientApp.violations).toEqual([]);
+  await exits(child);
+};
+
+/** A program that handles SIGTERM lets go of what it holds, and so exits, with 0, within 15 s. */
+async function exits(child: ChildServer): Promise<void> {
+  const exited = await Promise.race([child.stop().then(() => true), sleep(15_000).then(() => false)]);
+  expect(exited, 'the program did not exit within 15 s of SIGTERM').toBe(true);
+  expect(child.child.exitCode).toBe(0);
+}
+
+/** What each program is said to do, by the heading it starts under. */
+const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
+  async 'packages/redis/README.md › @social-webhooks/redis'(program) {
+    // Two instances on one Redis: a delivery reaching both is handled once.
+    const redis = await redisServer();
+    const env = { REDIS_URL: redis.url, NEYNAR_WEBHOOK_SECRET: SECRET };
+    const instances = await Promise.all([run(program, env), run(program, env)]);
+    const delivery = await buildNeynarDelivery({ secret: SECRET, type: 'cast.created' });
+    for (const instance of instances) expect((await post(`${instance.url}/webhook`, delivery)).status).toBe(200);
+    expect((await post(`${instances[0].url}/webhook`, await buildNeynarDelivery({ secret: 'forged', type: 'cast.created' }))).status).toBe(
+      401,
+    );
+    await expect.poll(() => lines(instances, / handled$/).length).toBe(1);
+    await sleep(300);
+    expect(lines(instances, / handled$/)).toEqual([`cast ${(JSON.parse(delivery.body) as { data: { hash: string } }).data.hash} handled`]);
+    for (const instance of instances) await exits(instance);
+  },
+
+  async 'packages/bullmq/README.md › @social-webhooks/bullmq'(program) {
+    // 202 once Redis holds the job; a redelivery adds no second job; the worker runs the handler once.
+    const redis = await redisServer();
+    const child = await run(program, { REDIS_URL: redis.url, NEYNAR_WEBHOOK_SECRET: SECRET });
+    const delivery = await buildNeynarDelivery({ secret: SECRET, type: 'cast.created' });
+    expect((await post(`${child.url}/webhook`, delivery)).status).toBe(202);
+    expect((await post(`${child.url}/webhook`, delivery)).status).toBe(202);
+    expect((await post(`${child.url}/webhook`, await buildNeynarDelivery({ secret: 'forged', type: 'cast.created' }))).status).toBe(401);
+    await expect.poll(() => lines([child], /^cast 0x\w+ by \d+, attempt 1$/).length, { timeout: 10_000 }).toBe(1);
+    await sleep(500);
+    expect(lines([child], /^cast /)).toHaveLength(1);
+    await exits(child);
+  },
+
+  'packages/bullmq/README.md › Mini App notifications, broadcast durably': durableBroadcast('example.com'),
+
+  async 'packages/otel/README.md › @social-webhooks/otel'(program) {
+    // A span per delivery and per job, exported by the SDK the snippet sets up; a span per notification batch.
+    const [redis, clientApp] = await Promise.all([redisServer(), standIn('app.example.com')]);
+    const child = await run(program, { REDIS_URL: redis.url, NEYNAR_WEBHOOK_SECRET: SECRET });
+    expect((await post(`${child.url}/webhook`, await buildNeynarDelivery({ secret: SECRET, type: 'cast.created' }))).status).toBe(202);
+    await expect.poll(() => child.lines.join('\n'), { timeout: 10_000 }).toMatch(/name: 'webhook cast\.created'/);
+    await expect.poll(() => child.lines.join('\n'), { timeout: 10_000 }).toMatch(/name: 'process webhooks'/);
+    // The job's span links to the delivery's, whose trace context the job carried.
+    const delivery = /name: 'webhook cast\.created',\n\s*id: '(\w+)'/.exec(child.lines.join('\n'))?.[1];
+    expect(delivery).toMatch(/^[0-9a-f]{16}$/);
+    // Within the job's span (it ends at a line holding only `}`), a link to that span id.
+    expect(child.lines.join('\n')).toMatch(
+      new RegExp(`name: 'process webhooks',(?:(?!\\n\\})[\\s\\S])*links: (?:(?!\\n\\})[\\s\\S])*spanId: '${delivery}'`),
+    );
+    await seedTokens(redis.client, clientApp, [3]);
+    const broadcaster = notificationBroadcaster({ connection: redisConnection(redis.url), domain: 'app.example.com' });
+    started.push({ stop: () => broadcaster.close() });
+    const notification = { notificationId: 'otel-1', title: 'Hello', body: 'From the test', targetUrl: 'https://app.example.com/' };
+    await broadcaster.broadcast(notification, { to: 'all' });
+    await expect
+      .poll(() => child.lines.join('\n'), { timeout: 10_000 })
+      .toMatch(new RegExp(`name: 'notify ${new URL(clientApp.url).host}'`));
+    expect(clientApp.delivered.get('3:otel-1')).toBe(1);
+  },
+
+  async 'docs/notifications.md › 1. Store the token, and answer'(program) {
+    // §1 and §2: the receiver keeps the token the client sent; the digest route sends with it, once.
+    const client = await emulator();
+    const env = { SOCIAL_WEBHOOKS_HUB_URL: client.url, NEYNAR_API_KEY: 'unused-locally', DIGEST_TOKEN: 'digest-token' };
+    const child = await run(program, env);
+    const sent = await client.miniApp.send({ to: `${child.url}/webhook`, event: 'miniapp_added', fid: 3 });
+    expect((await client.miniApp.waitForDelivery(sent.deliveryId)).state).toBe('delivered');
+    expect((await fetch(`${child.url}/digest`, { method: 'POST' })).status).toBe(401);
+    const answer = await fetch(`${child.url}/digest`, { method: 'POST', headers: { authorization: 'Bearer digest-token' } });
+    expect(await answer.json()).toMatchObject({ notificationId: 'digest-2026-11-26', targets: 1, successful: 1, invalid: 0, failed: {} });
+    expect(client.miniApp.received(3).map(({ notificationId, repeats }) => [notificationId, repeats])).toEqual([['digest-2026-11-26', 0]]);
+  },
+
+  async 'docs/notifications.md › 6. Answer first, notify after'(program) {
+    // The event is answered, then the user is welcomed, once.
+    const client = await emulator();
+    const child = await run(program, { SOCIAL_WEBHOOKS_HUB_URL: client.url, NEYNAR_API_KEY: 'unused-locally' });
+    const sent = await client.miniApp.send({ to: `${child.url}/webhook`, event: 'miniapp_added', fid: 5 });
+    expect((await client.miniApp.waitForDelivery(sent.deliveryId)).state).toBe('delivered');
+    await expect.poll(() => client.miniApp.received(5).map(({ notificationId }) => notificationId)).toEqual(['welcome-5']);
+    await sleep(300);
+    expect(client.miniApp.received(5)).toHaveLength(1);
+  },
+
+  'docs/notifications.md › 7. Scaling': durableBroadcast('app.example.com'),
+};
+
+describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
+  it('finds each program where its page puts it, and only fences that say why are left out', () => {
+    expect(programs.map(({ name }) => name)).toEqual(Object.keys(SCENARIOS));
+    expect(all.flatMap(({ excluded }) => excluded.map(({ file, lang }) => `${file}: ${lang}`))).toEqual([
+      'packages/redis/README.md: sh',
+      'packages/bullmq/README.md: sh',
+      'packages/otel/README.md: sh',
+      'docs/notifications.md: sh',
+      'examples/miniapp-backend/README.md: sh',
+    ]);
+  });
+
+  it("compiles each program as written, under the house's strict compiler flags", () => {
+    const files = Object.fromEntries(programs.map(({ name, code }, index) => [`program-${index}.ts`, `// ${name}\n${code}`]));
+    expect(compileSnippets('package-snippets-types', files)).toBe('');
+  });
+
+  it.each(programs)(
+    '$name runs as pasted and does what its page says',
+    async (program) => {
+      await SCENARIOS[program.name]!(program);
+    },
+    60_000,
+  );
+});
