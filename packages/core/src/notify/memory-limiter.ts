@@ -7,6 +7,9 @@ export interface MemoryNotificationLimiterOptions extends NotificationLimits {
   readonly now?: () => number;
 }
 
+const ALLOWED: Claim = /* @__PURE__ */ Object.freeze({ outcome: 'allowed' });
+const SENT: Claim = /* @__PURE__ */ Object.freeze({ outcome: 'sent' });
+
 interface TokenState {
   at: number;
   notificationId: string;
@@ -36,29 +39,42 @@ export function memoryNotificationLimiter(options: MemoryNotificationLimiterOpti
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') fail('`now` must be a function returning milliseconds since the epoch.');
   const tokens = new Map<string, TokenState>();
-  const sent = new Map<string, number>(); // (fid, appFid, notificationId) → when the record expires
+  // notificationId → client (appFid) → user (fid) → when the record expires. Numbers as keys below the
+  // id, not a string made per target: joining and hashing one cost more than the rest of a claim.
+  const sent = new Map<string, Map<number, Map<number, number>>>();
+  let sentSize = 0;
   let sweepAt = 1024;
   const sweep = (at: number): void => {
-    if (tokens.size + sent.size < sweepAt) return;
+    if (tokens.size + sentSize < sweepAt) return;
     for (const [token, state] of tokens) if (at - state.dayStart >= DAY_MS && at - state.at >= intervalMs) tokens.delete(token);
-    for (const [key, expires] of sent) if (expires <= at) sent.delete(key);
-    sweepAt = Math.max(1024, 2 * (tokens.size + sent.size));
+    for (const [notificationId, clients] of sent) {
+      for (const [appFid, users] of clients) {
+        for (const [fid, expires] of users) {
+          if (expires > at) continue;
+          users.delete(fid);
+          sentSize -= 1;
+        }
+        if (users.size === 0) clients.delete(appFid);
+      }
+      if (clients.size === 0) sent.delete(notificationId);
+    }
+    sweepAt = Math.max(1024, 2 * (tokens.size + sentSize));
   };
-  const sentKey = (fid: number, appFid: number, notificationId: string) => `${fid}:${appFid}:${notificationId}`;
 
   return {
     async claim(notificationId, targets) {
       const at = now();
       sweep(at);
+      const delivered = sent.get(notificationId);
       return targets.map(({ fid, appFid, token }): Claim => {
-        if ((sent.get(sentKey(fid, appFid, notificationId)) ?? 0) > at) return { outcome: 'sent' };
+        if ((delivered?.get(appFid)?.get(fid) ?? 0) > at) return SENT;
         const state = tokens.get(token);
         if (state === undefined) {
           tokens.set(token, { at, notificationId, dayStart: at, count: 1 });
-          return { outcome: 'allowed' };
+          return ALLOWED;
         }
         const recent = at - state.at < intervalMs;
-        if (recent && state.notificationId === notificationId) return { outcome: 'allowed' };
+        if (recent && state.notificationId === notificationId) return ALLOWED;
         if (recent) return { outcome: 'limited', retryAt: state.at + intervalMs };
         if (at - state.dayStart >= DAY_MS) {
           state.dayStart = at;
@@ -68,12 +84,19 @@ export function memoryNotificationLimiter(options: MemoryNotificationLimiterOpti
         state.at = at;
         state.notificationId = notificationId;
         state.count += 1;
-        return { outcome: 'allowed' };
+        return ALLOWED;
       });
     },
     async confirm(notificationId, targets) {
       const expires = now() + dedupeMs;
-      for (const { fid, appFid } of targets) sent.set(sentKey(fid, appFid, notificationId), expires);
+      let clients = sent.get(notificationId);
+      if (clients === undefined) sent.set(notificationId, (clients = new Map()));
+      for (const { fid, appFid } of targets) {
+        let users = clients.get(appFid);
+        if (users === undefined) clients.set(appFid, (users = new Map()));
+        if (!users.has(fid)) sentSize += 1;
+        users.set(fid, expires);
+      }
     },
   };
 }
