@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sumProgress } from './broadcast-progress.js';
-import type { BatchOutcome, RecordRead } from './broadcast-record.js';
+import { emptyOutcome, type BatchOutcome, type RecordRead } from './broadcast-record.js';
 
 const record = (planned: number, planDone: boolean, jobs: BatchOutcome[], stopped: Record<string, string> = {}): RecordRead => ({
   meta: {
@@ -12,19 +12,8 @@ const record = (planned: number, planDone: boolean, jobs: BatchOutcome[], stoppe
   jobs,
   stopped,
 });
-const outcome = (counts: Partial<BatchOutcome>): BatchOutcome => ({
-  kind: 'batch',
-  targets: 100,
-  requests: 1,
-  successful: 0,
-  alreadySent: 0,
-  invalid: 0,
-  failed: {},
-  remaining: 0,
-  limited: 0,
-  retrying: 0,
-  ...counts,
-});
+const outcome = (counts: Partial<BatchOutcome>): BatchOutcome =>
+  emptyOutcome(counts.kind ?? 'batch', counts.targets ?? 100, { requests: 1, ...counts });
 
 describe('sumProgress', () => {
   it('counts the batches not yet run as pending, and is not done while the plan reads', () => {

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisConnection } from '../../../../test/support/redis-connection.js';
 import { startRedis, type RedisServer } from '../../../../test/support/redis-server.js';
-import { BroadcastRecord, type RecordClient } from './broadcast-record.js';
+import { BroadcastRecord, emptyOutcome, type RecordClient } from './broadcast-record.js';
 
 const notification = { notificationId: 'n', title: 't', body: 'b', targetUrl: 'https://a.example.com/' };
 
@@ -46,18 +46,7 @@ describe('BroadcastRecord', () => {
       { jobId: 'ran', targets: 100 },
       { jobId: 'lost', targets: 30 },
     ]);
-    await record.batch('dead', 'ran', {
-      kind: 'batch',
-      targets: 100,
-      requests: 1,
-      successful: 100,
-      alreadySent: 0,
-      invalid: 0,
-      failed: {},
-      remaining: 0,
-      limited: 0,
-      retrying: 0,
-    });
+    await record.batch('dead', 'ran', emptyOutcome('batch', 100, { requests: 1, successful: 100 }));
     expect((await record.read('dead'))?.planned).toBe(330);
     const asked: string[] = [];
     await record.reconcile('dead', async (jobId) => (asked.push(jobId), jobId === 'queued'));

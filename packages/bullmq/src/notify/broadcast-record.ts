@@ -35,6 +35,23 @@ export interface BatchOutcome {
   readonly retryAt?: number;
 }
 
+/** A batch job's outcome with nothing counted but `counts`. */
+export function emptyOutcome(kind: BatchOutcome['kind'], targets: number, counts: Partial<BatchOutcome>): BatchOutcome {
+  return {
+    kind,
+    targets,
+    requests: 0,
+    successful: 0,
+    alreadySent: 0,
+    invalid: 0,
+    failed: {},
+    remaining: 0,
+    limited: 0,
+    retrying: 0,
+    ...counts,
+  };
+}
+
 /** A broadcast's record as read: its meta, the targets of every batch the plans added, each batch job's outcome, the clients that refused. */
 export interface RecordRead {
   readonly meta: Readonly<Record<string, string>>;

@@ -10,7 +10,7 @@ import {
   type NotifyInstrumentation,
   type ResolvedNotifierOptions,
 } from '@social-webhooks/core';
-import type { BatchOutcome, BroadcastRecord } from './broadcast-record.js';
+import { emptyOutcome, type BatchOutcome, type BroadcastRecord } from './broadcast-record.js';
 import { followUpJobId, type BatchJobData, type NotifyJobData } from './broadcast-data.js';
 
 /** What a batch job needs beside its data. */
@@ -117,22 +117,6 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
     await runner.queue.add('batch', data, { ...runner.jobOptions, jobId: followUpJobId(parent, 'retry'), delay });
   }
   return outcome;
-}
-
-function emptyOutcome(kind: BatchJobData['kind'], targets: number, counts: Partial<BatchOutcome>): BatchOutcome {
-  return {
-    kind,
-    targets,
-    requests: 0,
-    successful: 0,
-    alreadySent: 0,
-    invalid: 0,
-    failed: {},
-    remaining: 0,
-    limited: 0,
-    retrying: 0,
-    ...counts,
-  };
 }
 
 function safeEnd(scope: BatchScope | undefined, end: Parameters<BatchScope['end']>[0]): void {
