@@ -64,10 +64,10 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
       const chosen = { ...load, frameworks: options.frameworks, runtimes: options.runtimes };
       const tables = await httpTables(options.senders);
       const pairs = tables.reduce((count, table) => count + chosenPairs({ ...chosen, ...table }).length, 0);
-      const minutes = (pairs * pairSeconds(load.rounds, load.seconds)) / 60;
+      const seconds = pairs * pairSeconds(load.rounds, load.seconds);
       console.log(
         `The HTTP section: ${pairs} pairs, each ${load.rounds} rounds of two fresh servers, each warmed up then driven for ${load.seconds} s: ` +
-          `${minutes.toFixed(0)} minutes of wrk, plus each server's start.\n`,
+          `${seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} minutes`} of wrk, plus each server's start.\n`,
       );
       for (const table of tables) print(`http ${table.delivery.label}`, await adaptersVsNaive({ ...chosen, ...table }));
     }
