@@ -4,7 +4,7 @@ import { formatCount, formatFigure, median } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { runWrk } from '../wrk/run-wrk.js';
 import type { CpuPlan } from './cpu-plan.js';
-import { describeGoal, meetsGoal, type Ratios } from './goals.js';
+import { describeGoal, verdicts, type Ratios } from './goals.js';
 import type { Framework, Pair, RuntimeName } from './pairs.js';
 import { startServer } from './start-server.js';
 
@@ -53,39 +53,26 @@ export function chosenPairs(options: Pick<HttpOptions, 'pairs' | 'frameworks' | 
 /**
  * One sender's table over HTTP: each pair's receiver against its route, each server in its own
  * process, driven by wrk; the two alternated (A B, B A, ...) for several rounds after a warm-up.
- * Ratios are medians of the per-round ratios: the two runs of a round saw the same machine. Goal
- * 2's rows on one runtime are each receiver against the same bare route; the fastest of them (the
- * highest throughput ratio) is held to the goal, the others inform.
+ * Ratios are medians of the per-round ratios: the two runs of a round saw the same machine. Each
+ * row's verdict is `verdicts`' (goals.ts): on one runtime, only the fastest receiver is held to goal 2.
  */
 export async function adaptersVsNaive(options: HttpOptions): Promise<{ table: Table; met: boolean }> {
   const measured: Measured[] = [];
   for (const pair of chosenPairs(options)) measured.push(await comparePair(pair, options));
-  const fastest = new Map<RuntimeName, Measured>();
-  for (const result of measured.filter(({ pair }) => pair.goal === 'bare')) {
-    const best = fastest.get(result.pair.runtime);
-    if (best === undefined || result.ratios.throughput > best.ratios.throughput) fastest.set(result.pair.runtime, result);
-  }
-  let met = true;
-  const rows = measured.map((result) => {
-    const { pair, ours, theirs, ratios } = result;
-    const counted = pair.goal !== 'bare' || fastest.get(pair.runtime) === result;
-    const meets = counted ? meetsGoal(pair, ratios) : undefined;
-    if (meets === false) met = false;
-    const verdict =
-      meets === undefined ? (pair.goal === 'bare' ? 'informative: not the fastest here' : 'informative') : meets ? 'met' : 'MISSED';
-    return [
-      pair.label,
-      describeGoal(pair),
-      formatCount(ours.rps),
-      formatCount(theirs.rps),
-      ratios.throughput.toFixed(3),
-      formatFigure(ours.p99),
-      formatFigure(theirs.p99),
-      ratios.p99.toFixed(2),
-      `${formatFigure(ours.cpuUs)} / ${formatFigure(theirs.cpuUs)}`,
-      verdict,
-    ];
-  });
+  const verdictOf = verdicts(measured);
+  const met = verdictOf.every((verdict) => verdict.met !== false);
+  const rows = measured.map(({ pair, ours, theirs, ratios }, index) => [
+    pair.label,
+    describeGoal(pair),
+    formatCount(ours.rps),
+    formatCount(theirs.rps),
+    ratios.throughput.toFixed(3),
+    formatFigure(ours.p99),
+    formatFigure(theirs.p99),
+    ratios.p99.toFixed(2),
+    `${formatFigure(ours.cpuUs)} / ${formatFigure(theirs.cpuUs)}`,
+    verdictOf[index]!.text,
+  ]);
   const { delivery } = options;
   return {
     table: {

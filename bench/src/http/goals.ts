@@ -32,3 +32,29 @@ export function meetsGoal(pair: Pair, ratios: Ratios): boolean | undefined {
   if (pair.goal === 'reference') return ratios.throughput >= referenceGoal(pair.runtime);
   return undefined;
 }
+
+/** A pair's verdict as the table prints it, and whether it counts towards the table's verdict. */
+export interface Verdict {
+  readonly text: 'met' | 'MISSED' | 'informative' | 'informative: not the fastest here';
+  /** `undefined` for a row that only informs. */
+  readonly met: boolean | undefined;
+}
+
+/**
+ * The verdict of each measured pair, in order. Goal 2's pairs on one runtime each set a receiver
+ * against the same bare route: the fastest of them (the highest throughput ratio) is held to the
+ * goal, the others only inform. Every other pair is held to its own goal, or informs.
+ */
+export function verdicts(measured: readonly { readonly pair: Pair; readonly ratios: Ratios }[]): Verdict[] {
+  const fastest = new Map<RuntimeName, { readonly ratios: Ratios }>();
+  for (const result of measured.filter(({ pair }) => pair.goal === 'bare')) {
+    const best = fastest.get(result.pair.runtime);
+    if (best === undefined || result.ratios.throughput > best.ratios.throughput) fastest.set(result.pair.runtime, result);
+  }
+  return measured.map((result) => {
+    if (result.pair.goal === 'bare' && fastest.get(result.pair.runtime) !== result)
+      return { text: 'informative: not the fastest here', met: undefined };
+    const met = meetsGoal(result.pair, result.ratios);
+    return { text: met === undefined ? 'informative' : met ? 'met' : 'MISSED', met };
+  });
+}
