@@ -4,7 +4,7 @@ import { BENCH_SENDERS, runBench, SECTIONS, type BenchSender, type Section } fro
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
 //   [--field-length N] [--framework express|hono|web|fastify|node]... [--runtime node|bun|deno|workerd]...
-//   [--sender airstack|neynar]... [--notify-tokens N] [--notify-memory-tokens N] [--strict]`
+//   [--sender airstack|neynar|miniapp]... [--notify-tokens N] [--notify-memory-tokens N] [--strict]`
 // runs the benchmark; dist/serve.js is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,

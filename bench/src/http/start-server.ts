@@ -15,10 +15,11 @@ function binary(pkg: 'bun' | 'deno'): string {
 
 /**
  * Starts one server under test in its own process, on `cpu` when given, from the built
- * `dist/serve.js` (so it runs the packages' `dist`, as a user's app would).
+ * `dist/serve.js` (so it runs the packages' `dist`, as a user's app would), with `env` added to
+ * this process's environment (the Mini App servers' signer key).
  */
-export function startServer(spec: ServerSpec, cpu: number | undefined): Promise<ChildServer> {
-  const common = { args: [spec.runtime, spec.app], ready: /^listening (\d+)$/, cwd: BENCH_DIR, cpu };
+export function startServer(spec: ServerSpec, cpu: number | undefined, env: Readonly<Record<string, string>> = {}): Promise<ChildServer> {
+  const common = { args: [spec.runtime, spec.app], ready: /^listening (\d+)$/, cwd: BENCH_DIR, cpu, env: { ...process.env, ...env } };
   if (spec.runtime === 'bun') return startChildServer(SERVE, { ...common, executable: binary('bun'), nodeArgs: [] });
   if (spec.runtime === 'deno') {
     return startChildServer(SERVE, {

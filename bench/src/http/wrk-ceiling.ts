@@ -3,12 +3,11 @@ import { formatCount, formatFigure, median } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { runWrk } from '../wrk/run-wrk.js';
 import type { CpuPlan } from './cpu-plan.js';
-import { NODE_CEILING } from './pairs.js';
 import { startServer } from './start-server.js';
 import type { ServerSpec } from './servers/server-names.js';
 
 const TARGETS: readonly { label: string; spec: ServerSpec }[] = [
-  { label: 'bare node:http + JSON.parse (the Node ceiling of the HTTP table)', spec: NODE_CEILING },
+  { label: "bare node:http + JSON.parse (goal 2's route on Node)", spec: { runtime: 'node', app: 'node-bare' } },
   { label: 'Node, @hono/node-server, fixed answer, body unread', spec: { runtime: 'node', app: 'constant' } },
   { label: 'Bun.serve, fixed answer, body unread', spec: { runtime: 'bun', app: 'constant' } },
   { label: 'Deno.serve, fixed answer, body unread', spec: { runtime: 'deno', app: 'constant' } },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { neynarSender, type NeynarEvents } from '@social-webhooks/core';
+import { deliveryVerifier, miniAppSender, neynarSender, type NeynarEvents } from '@social-webhooks/core';
+import { cachedLookup, MINIAPP_KEY_ENV } from '../http/apps/miniapp-lookup.js';
 import { createWebhookReceiver } from '@social-webhooks/core/adapter';
-import { BENCH_SECRET, paddedFollowBody, paddedNeynarBody } from './payloads.js';
+import { BENCH_SECRET, miniAppDelivery, paddedFollowBody, paddedNeynarBody } from './payloads.js';
 
 describe('paddedFollowBody', () => {
   it.each([
@@ -44,5 +45,27 @@ describe('paddedNeynarBody', () => {
       context: undefined,
     });
     expect(result).toMatchObject({ status: 200, eventName: 'cast.created' });
+  });
+});
+
+describe('miniAppDelivery', () => {
+  it('is a genuine miniapp_added, with details, that miniAppSender accepts through the lookup of the key it hands the servers', async () => {
+    const delivery = await miniAppDelivery();
+    const appKey = delivery.serverEnv?.[MINIAPP_KEY_ENV];
+    expect(appKey).toMatch(/^0x[0-9a-f]{64}$/);
+    const verify = deliveryVerifier({ sender: miniAppSender({ verifyAppKey: cachedLookup(appKey!) }) });
+    const verdict = await verify({ body: new TextDecoder().decode(delivery.body), headers: delivery.headers });
+    expect(verdict).toMatchObject({ ok: true, event: { eventName: 'miniapp_added', data: { fid: 3, appFid: 9152, appKey } } });
+    expect(verdict).toHaveProperty('event.data.notificationDetails.url', 'https://api.farcaster.xyz/v1/frame-notifications');
+  });
+
+  it('is refused by the lookup of another key: the servers must be given this one', async () => {
+    const [delivery, other] = await Promise.all([miniAppDelivery(), miniAppDelivery()]);
+    const verify = deliveryVerifier({ sender: miniAppSender({ verifyAppKey: cachedLookup(other.serverEnv![MINIAPP_KEY_ENV]!) }) });
+    expect(await verify({ body: new TextDecoder().decode(delivery.body) })).toMatchObject({
+      ok: false,
+      status: 401,
+      code: 'app_key_invalid',
+    });
   });
 });

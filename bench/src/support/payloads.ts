@@ -1,5 +1,6 @@
 import type { EventName, NeynarEventName } from '@social-webhooks/core';
-import { buildDelivery, buildNeynarDelivery, neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
+import { buildDelivery, buildNeynarDelivery, createMiniAppSigner, neynarSampleEvent, sampleEvent } from '@social-webhooks/core/testing';
+import { MINIAPP_KEY_ENV } from '../http/apps/miniapp-lookup.js';
 
 /** The header value every benchmark receiver accepts: 64 characters, like a generated token. */
 export const BENCH_SECRET = 'bench-3f9c2a7e5b1d4c8a9e6f0b2d7c4a1e8f5b3d9c6a2e7f4b1d8c5a0e3f6b9d';
@@ -14,6 +15,8 @@ export interface BenchDelivery {
   readonly label: string;
   readonly body: Uint8Array;
   readonly headers: Readonly<Record<string, string>>;
+  /** What the servers that receive it must find in their environment (the Mini App signer's key). */
+  readonly serverEnv?: Readonly<Record<string, string>>;
 }
 
 /** The founding service's documented sample of `eventName`, in the envelope form, with its header. */
@@ -29,6 +32,18 @@ export function foundingDelivery(eventName: EventName): BenchDelivery {
 export async function neynarDelivery(type: NeynarEventName): Promise<BenchDelivery> {
   const { body, headers } = await buildNeynarDelivery({ secret: BENCH_SECRET, type, createdAt: 1_764_000_000 });
   return { label: `Neynar ${type}`, body: encoder.encode(body), headers };
+}
+
+/**
+ * A genuine `miniapp_added` with notification details, as a Farcaster client sends it, signed by a
+ * fresh app key of the user 3 (registered by the app 9152); the servers learn its public key from
+ * their environment, as their cached lookup's one entry.
+ */
+export async function miniAppDelivery(): Promise<BenchDelivery> {
+  const signer = await createMiniAppSigner();
+  const notificationDetails = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'a05b0599-e1b7-4568-9fb9-ef67e4840db2' };
+  const { body, headers } = await signer.delivery({ event: 'miniapp_added', notificationDetails });
+  return { label: 'Mini App miniapp_added', body: encoder.encode(body), headers, serverEnv: { [MINIAPP_KEY_ENV]: signer.appKey } };
 }
 
 /** The documented sample of `eventName` as the bytes of a delivery body (envelope form by default). */

@@ -6,6 +6,7 @@ import { RECEIVER_OPTIONS } from './handler-options.js';
 import { contractRoute } from './contract-route.js';
 import type { FetchApp } from './fetch-app.js';
 import { honoApp } from './hono-app.js';
+import { MINIAPP_FETCH_APPS } from './miniapp-fetch-apps.js';
 import { NEYNAR_FETCH_APPS } from './neynar-fetch-apps.js';
 
 /**
@@ -35,6 +36,7 @@ export const FETCH_APPS = {
   /** No body read at all, a fixed answer: how fast the runtime answers, and so how fast wrk can drive it. */
   constant: (): FetchApp => () => new Response('"ok"', { headers: { 'content-type': 'application/json' } }),
   ...NEYNAR_FETCH_APPS,
+  ...MINIAPP_FETCH_APPS,
 } as const;
 
 export type FetchAppName = keyof typeof FETCH_APPS;

@@ -6,6 +6,7 @@ import { webhookPlugin } from '@social-webhooks/fastify';
 import { BENCH_SECRET, HEADER } from '../../support/payloads.js';
 import { sink } from '../../support/sink.js';
 import { RECEIVER_OPTIONS } from './handler-options.js';
+import { MINIAPP_NODE_APPS } from './miniapp-node-apps.js';
 import { NEYNAR_NODE_APPS } from './neynar-node-apps.js';
 import { expressAdapter, nodeAdapter, type Express } from './node-adapters.js';
 
@@ -66,7 +67,7 @@ function fastifyNaive(): Server {
 /**
  * The servers only Node runs: Express 4 and 5 and Fastify (adapter and hand-written), the Node
  * listener, and bare `node:http` (the Node listener's hand-written pair and the ceiling); the same
- * for Neynar's deliveries (neynar-node-apps.ts).
+ * for Neynar's deliveries (neynar-node-apps.ts) and Mini App events (miniapp-node-apps.ts).
  */
 export const NODE_APPS = {
   'express4-adapter': () => expressAdapter(express4 as unknown as Express, RECEIVER_OPTIONS),
@@ -78,6 +79,7 @@ export const NODE_APPS = {
   'node-adapter': () => nodeAdapter(RECEIVER_OPTIONS),
   'node-bare': nodeBare,
   ...NEYNAR_NODE_APPS,
+  ...MINIAPP_NODE_APPS,
 } as const;
 
 export type NodeAppName = keyof typeof NODE_APPS;

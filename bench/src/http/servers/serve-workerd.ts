@@ -2,18 +2,38 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
 import { BENCH_BARE_WORKER, BENCH_CORE_WORKER, contractWorker } from '../../bundle/worker-sources.js';
+import { benchAppKey } from '../apps/miniapp-lookup.js';
+import { BENCH_HONO_NAIVE_WORKER, BENCH_HONO_WORKER, BENCH_NEYNAR_HONO_NAIVE_WORKER, BENCH_NEYNAR_HONO_WORKER } from './hono-workers.js';
+import { MINIAPP_BARE_WORKER, miniAppHandlerWorker, miniAppReferenceWorker } from './miniapp-workers.js';
 import { BENCH_NEYNAR_BARE_WORKER, BENCH_NEYNAR_WORKER } from './neynar-workers.js';
 import type { RUNTIME_APPS } from './server-names.js';
 import { startWorkerd } from './workerd-process.js';
 
 type WorkerdApp = (typeof RUNTIME_APPS)['workerd'][number];
 
-const WORKERS = {
-  'web-handler': BENCH_CORE_WORKER,
-  'web-bare': BENCH_BARE_WORKER,
-  'neynar-web-handler': BENCH_NEYNAR_WORKER,
-  'neynar-web-bare': BENCH_NEYNAR_BARE_WORKER,
-} as const;
+/** A Worker's source, and the compatibility flags its deploy would set. */
+interface Worker {
+  readonly source: string;
+  readonly flags?: readonly string[];
+}
+
+const miniAppFiles = () => ({ lookup: appSourceFile('miniapp-lookup.ts'), reference: appSourceFile('miniapp-reference.ts') });
+
+const WORKERS: Record<WorkerdApp, () => Worker> = {
+  'web-handler': () => ({ source: BENCH_CORE_WORKER }),
+  'web-bare': () => ({ source: BENCH_BARE_WORKER }),
+  'web-contract': () => ({ source: contractWorker(appSourceFile('contract-route.ts')) }),
+  'hono-adapter': () => ({ source: BENCH_HONO_WORKER }),
+  'hono-naive': () => ({ source: BENCH_HONO_NAIVE_WORKER }),
+  'neynar-web-handler': () => ({ source: BENCH_NEYNAR_WORKER }),
+  'neynar-web-bare': () => ({ source: BENCH_NEYNAR_BARE_WORKER }),
+  'neynar-hono-adapter': () => ({ source: BENCH_NEYNAR_HONO_WORKER }),
+  'neynar-hono-naive': () => ({ source: BENCH_NEYNAR_HONO_NAIVE_WORKER }),
+  'miniapp-web-handler': () => ({ source: miniAppHandlerWorker(benchAppKey(), miniAppFiles()) }),
+  // The reference reads Node's `Buffer`: its deploy needs nodejs_compat, which the others do without.
+  'miniapp-web-reference': () => ({ source: miniAppReferenceWorker(benchAppKey(), miniAppFiles()), flags: ['nodejs_compat'] }),
+  'miniapp-web-bare': () => ({ source: MINIAPP_BARE_WORKER }),
+};
 
 /**
  * Starts a Worker on the workerd binary itself, bundled as a deploy would bundle it, from a
@@ -22,8 +42,9 @@ const WORKERS = {
  * and the bench counts the CPU time of both.
  */
 export async function serveWorkerd(app: WorkerdApp): Promise<number> {
-  const { code } = await bundleWorker(app === 'web-contract' ? contractWorker(contractRouteFile()) : WORKERS[app]);
-  const workerd = await startWorkerd({ code });
+  const worker = WORKERS[app]();
+  const { code } = await bundleWorker(worker.source);
+  const workerd = await startWorkerd({ code, compatibilityFlags: worker.flags ?? [] });
   let stopping = false;
   process.once('SIGTERM', () => {
     stopping = true;
@@ -37,12 +58,10 @@ export async function serveWorkerd(app: WorkerdApp): Promise<number> {
   return workerd.port;
 }
 
-/** The contract route's source file, bundled as it is: from `dist` (the bench) or from `src`. */
-function contractRouteFile(): string {
-  const candidates = ['../src/http/apps/contract-route.ts', '../apps/contract-route.ts'].map((path) =>
-    fileURLToPath(new URL(path, import.meta.url)),
-  );
+/** An app module's source file, bundled as it is: from `dist` (the bench) or from `src`. */
+export function appSourceFile(name: string): string {
+  const candidates = [`../src/http/apps/${name}`, `../apps/${name}`].map((path) => fileURLToPath(new URL(path, import.meta.url)));
   const found = candidates.find((path) => existsSync(path));
-  if (found === undefined) throw new Error(`The contract route's source is in none of ${candidates.join(', ')}.`);
+  if (found === undefined) throw new Error(`The app module's source is in none of ${candidates.join(', ')}.`);
   return found;
 }

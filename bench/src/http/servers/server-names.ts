@@ -4,6 +4,9 @@ export type ServerRuntime = 'node' | 'bun' | 'deno' | 'workerd';
 /** Neynar's receiver and hand-written route on each Web runtime (apps/neynar-fetch-apps.ts). */
 const NEYNAR_WEB = ['neynar-web-handler', 'neynar-web-bare', 'neynar-hono-adapter', 'neynar-hono-naive'] as const;
 
+/** The Mini App servers on each Web runtime (apps/miniapp-fetch-apps.ts). */
+const MINIAPP_WEB = ['miniapp-web-handler', 'miniapp-web-reference', 'miniapp-web-bare'] as const;
+
 /** The servers each runtime runs, by the name `serve.js <runtime> <app>` takes. */
 export const RUNTIME_APPS = {
   node: [
@@ -27,10 +30,17 @@ export const RUNTIME_APPS = {
     'neynar-fastify-naive',
     'neynar-node-adapter',
     'neynar-node-bare',
+    'miniapp-web-handler',
+    'miniapp-hono-adapter',
+    'miniapp-express5-adapter',
+    'miniapp-express5-reference',
+    'miniapp-node-adapter',
+    'miniapp-node-reference',
+    'miniapp-node-bare',
   ],
-  bun: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant', ...NEYNAR_WEB],
-  deno: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant', ...NEYNAR_WEB],
-  workerd: ['web-handler', 'web-bare', 'web-contract', 'neynar-web-handler', 'neynar-web-bare'],
+  bun: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant', ...NEYNAR_WEB, ...MINIAPP_WEB],
+  deno: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', 'constant', ...NEYNAR_WEB, ...MINIAPP_WEB],
+  workerd: ['web-handler', 'web-bare', 'web-contract', 'hono-adapter', 'hono-naive', ...NEYNAR_WEB, ...MINIAPP_WEB],
 } as const satisfies Record<ServerRuntime, readonly string[]>;
 
 /** One server under test: a runtime and an app it runs (a union, so `runtime` narrows `app`). */

@@ -7,6 +7,8 @@ export interface WorkerdConfigOptions {
   readonly compatibilityDate: string;
   /** Where the socket listens; port 0 lets the kernel pick a free one, which the control fd reports. */
   readonly address: string;
+  /** The Worker's compatibility flags (`nodejs_compat` for a Worker that needs Node's APIs). Default none. */
+  readonly compatibilityFlags?: readonly string[];
 }
 
 /**
@@ -26,6 +28,7 @@ const config :Workerd.Config = (
 const mainWorker :Workerd.Worker = (
   modules = [ (name = ${JSON.stringify(WORKERD_MODULE)}, esModule = embed ${JSON.stringify(WORKERD_MODULE)}) ],
   compatibilityDate = ${JSON.stringify(options.compatibilityDate)},
+  compatibilityFlags = ${JSON.stringify(options.compatibilityFlags ?? [])},
 );
 `;
 }

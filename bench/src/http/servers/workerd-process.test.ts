@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorker } from '../../bundle/bundle-worker.js';
 import { BENCH_BARE_WORKER, BENCH_CORE_WORKER, contractWorker } from '../../bundle/worker-sources.js';
 import { BENCH_SECRET, HEADER, sampleBody } from '../../support/payloads.js';
+import { BENCH_HONO_NAIVE_WORKER, BENCH_HONO_WORKER } from './hono-workers.js';
 import { startWorkerd, type WorkerdProcess } from './workerd-process.js';
 
 // The HTTP section trusts a figure only from a server that answers as the contract says: before
@@ -33,6 +34,8 @@ function refusesConnections(port: number): Promise<boolean> {
 describe.each([
   ['the core Web handler', BENCH_CORE_WORKER],
   ['the hand-written route', BENCH_BARE_WORKER],
+  ['the Hono adapter', BENCH_HONO_WORKER],
+  ['the hand-written Hono route', BENCH_HONO_NAIVE_WORKER],
   ['the hand-written route keeping the contract', contractWorker(fileURLToPath(new URL('../apps/contract-route.ts', import.meta.url)))],
 ])('%s served by workerd directly', (_name, source) => {
   let workerd: WorkerdProcess;

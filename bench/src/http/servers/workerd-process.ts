@@ -15,6 +15,8 @@ export interface WorkerdOptions {
   readonly code: string;
   /** Default {@link BENCH_COMPATIBILITY_DATE}. */
   readonly compatibilityDate?: string;
+  /** The Worker's compatibility flags. Default none. */
+  readonly compatibilityFlags?: readonly string[];
   /** How long workerd may take to listen. Default 30 s. */
   readonly timeoutMs?: number;
 }
@@ -50,7 +52,11 @@ export function startWorkerd(options: WorkerdOptions): Promise<WorkerdProcess> {
   const config = join(folder, 'config.capnp');
   writeFileSync(
     config,
-    workerdConfig({ compatibilityDate: options.compatibilityDate ?? BENCH_COMPATIBILITY_DATE, address: '127.0.0.1:0' }),
+    workerdConfig({
+      compatibilityDate: options.compatibilityDate ?? BENCH_COMPATIBILITY_DATE,
+      address: '127.0.0.1:0',
+      compatibilityFlags: options.compatibilityFlags ?? [],
+    }),
   );
   const binary = workerdBinary();
   // fd 3 is the control pipe: workerd writes one JSON line per socket once it listens.
