@@ -1,0 +1,52 @@
+// ns per validation of Neynar's sample `cast.created` (its data 3.9 kB, the body 4.0 kB) on this
+// runtime: zod's parse of the schema, the core's check of it, and the sender's whole step from the
+// parsed body to the event (`toNeynarEvent`: the envelope's fields, then the check). Run alone, on
+// an idle machine, a few times (the median is the figure):
+//   pnpm exec tsx bench/src/in-process/validation.ts          (Node)
+//   bench/node_modules/.bin/bun bench/src/in-process/validation.ts   (Bun)
+// The core's sources are imported, not its dist: the check is internal to the core.
+import { createFastParse } from '../../../packages/core/src/schema/fast-parse.js';
+import { neynarSampleEvent } from '../../../packages/core/src/senders/neynar/samples.js';
+import { neynarSchemas } from '../../../packages/core/src/senders/neynar/schemas.js';
+import { toNeynarEvent } from '../../../packages/core/src/senders/neynar/to-neynar-event.js';
+
+type Json = Record<string, unknown>;
+
+// Distinct objects, each fresh from JSON.parse as a delivery's are, taken in turn: one object
+// checked a million times would let the engine see a single shape and a cache-hot object.
+const COPIES = 64;
+const ROUNDS = 7;
+// Each round lasts about this long, whatever a call costs (zod's parse costs 5-10 times the check).
+const ROUND_MS = 150;
+
+const { data } = neynarSampleEvent('cast.created');
+const text = JSON.stringify({ created_at: 1_749_737_008, type: 'cast.created', data });
+const bodies = Array.from({ length: COPIES }, () => JSON.parse(text) as Json);
+const datas = bodies.map((body) => body['data'] as Json);
+
+const cast = neynarSchemas().cast;
+const fastParse = createFastParse(cast);
+
+const subjects: readonly (readonly [string, (index: number) => unknown])[] = [
+  ['zod (safeParse of the cast schema)', (index) => cast.safeParse(datas[index]).success],
+  ["the core's check (createFastParse)", (index) => fastParse(datas[index]!)],
+  ['toNeynarEvent (envelope and check)', (index) => toNeynarEvent(bodies[index]!).ok],
+];
+
+/** The median over rounds of ns per call, after a warm-up round that also sizes the rounds. */
+function nsPerCall(run: (index: number) => unknown): number {
+  let kept = 0;
+  const round = (calls: number) => {
+    const start = performance.now();
+    for (let index = 0; index < calls; index++) if (run(index % COPIES)) kept++;
+    return ((performance.now() - start) * 1e6) / calls;
+  };
+  const calls = Math.ceil((ROUND_MS * 1e6) / round(20_000));
+  const rounds = Array.from({ length: ROUNDS }, () => round(calls)).sort((a, b) => a - b);
+  if (kept === 0) throw new Error('every call refused the sample: the subject is broken');
+  return rounds[Math.floor(ROUNDS / 2)]!;
+}
+
+const runtime = 'Bun' in globalThis ? `Bun ${(globalThis as { Bun?: { version: string } }).Bun!.version}` : `Node ${process.version}`;
+console.log(`Validation of a ${text.length}-byte cast.created, ns per call, median of ${ROUNDS} rounds of ${ROUND_MS} ms (${runtime}):`);
+for (const [label, run] of subjects) console.log(`  ${label.padEnd(40)} ${nsPerCall(run).toFixed(0)}`);
