@@ -87,9 +87,10 @@ let built: ReturnType<typeof buildSchemas> | undefined;
 /**
  * The payload schemas, built on the first call. zod builds a schema with real work (its
  * constructors, checks, registrations): about 3 ms of the 10 ms Node took to import a minimal
- * Worker's bundle. The receiver calls this on its first delivery, and the exports below call it at
- * import; they are marked pure, so a bundle that does not use them drops them, and a Worker pays for
- * the schemas on its first delivery rather than on every cold start that answers nothing.
+ * Worker's bundle. The sender calls this on the first delivery its generated check (generated/)
+ * leaves to zod, one zod refuses, and the exports below call it at import; they are marked pure, so
+ * a bundle that does not use them drops them, and a Worker pays for the schemas on its first refusal
+ * rather than on every cold start.
  */
 export function payloadSchemas(): ReturnType<typeof buildSchemas> {
   return (built ??= buildSchemas());
