@@ -2,7 +2,7 @@
 // src/schema/schemas.ts: do not edit. Each function makes the checks zod's parse makes, written out
 // (no eval or new Function, which workerd forbids): it answers what the parse would hand on, or the
 // issue the parse reports first, worded as zod words it. schema/generated/*.test.ts compare them with zod.
-import { checkBoolean, checkInt, checkNumber, checkRecord, checkString, isObject } from '../field-checks.js';
+import { checkInt, isObject } from '../field-checks.js';
 import { type Issue, type PathKey, invalidType, invalidUnion, under } from '../issue.js';
 
 /** `profilePayload`, a loose object: fields it does not name are kept. */
@@ -11,42 +11,116 @@ function checkProfilePayload(value: unknown, key: PathKey, nullish: boolean): Is
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.id, 'id', true) ??
-      checkString(value.eventTimestamp, 'eventTimestamp', true) ??
-      checkString(value.blockchain, 'blockchain', true) ??
-      checkString(value.dappName, 'dappName', true) ??
-      checkString(value.dappSlug, 'dappSlug', true) ??
+    (typeof value.id === 'string' || value.id === undefined || value.id === null ? undefined : invalidType('id', 'string', value.id)) ??
+      (typeof value.eventTimestamp === 'string' || value.eventTimestamp === undefined || value.eventTimestamp === null
+        ? undefined
+        : invalidType('eventTimestamp', 'string', value.eventTimestamp)) ??
+      (typeof value.blockchain === 'string' || value.blockchain === undefined || value.blockchain === null
+        ? undefined
+        : invalidType('blockchain', 'string', value.blockchain)) ??
+      (typeof value.dappName === 'string' || value.dappName === undefined || value.dappName === null
+        ? undefined
+        : invalidType('dappName', 'string', value.dappName)) ??
+      (typeof value.dappSlug === 'string' || value.dappSlug === undefined || value.dappSlug === null
+        ? undefined
+        : invalidType('dappSlug', 'string', value.dappSlug)) ??
       (typeof value.userId === 'string' || Number.isSafeInteger(value.userId) ? undefined : invalidUnion('userId')) ??
-      checkString(value.userAddress, 'userAddress', true) ??
+      (typeof value.userAddress === 'string' || value.userAddress === undefined || value.userAddress === null
+        ? undefined
+        : invalidType('userAddress', 'string', value.userAddress)) ??
       checkStringArray(value.userAssociatedAddresses, 'userAssociatedAddresses', true) ??
-      checkBoolean(value.isDefault, 'isDefault', true) ??
-      checkString(value.profileName, 'profileName', true) ??
-      checkString(value.profileTokenId, 'profileTokenId', true) ??
-      checkString(value.profileTokenIdHex, 'profileTokenIdHex', true) ??
-      checkString(value.profileTokenAddress, 'profileTokenAddress', true) ??
-      checkInt(value.profileCreatedAtBlockNumber, 'profileCreatedAtBlockNumber', true) ??
-      checkString(value.profileCreatedAtBlockTimestamp, 'profileCreatedAtBlockTimestamp', true) ??
-      checkString(value.profileTokenUri, 'profileTokenUri', true) ??
-      checkString(value.userRecoveryAddress, 'userRecoveryAddress', true) ??
-      checkRecord(value.profileMetadata, 'profileMetadata', true) ??
-      checkString(value.coverImageURI, 'coverImageURI', true) ??
-      checkString(value.coverImageUri, 'coverImageUri', true) ??
-      checkString(value.twitterUserName, 'twitterUserName', true) ??
-      checkString(value.location, 'location', true) ??
-      checkString(value.website, 'website', true) ??
+      (typeof value.isDefault === 'boolean' || value.isDefault === undefined || value.isDefault === null
+        ? undefined
+        : invalidType('isDefault', 'boolean', value.isDefault)) ??
+      (typeof value.profileName === 'string' || value.profileName === undefined || value.profileName === null
+        ? undefined
+        : invalidType('profileName', 'string', value.profileName)) ??
+      (typeof value.profileTokenId === 'string' || value.profileTokenId === undefined || value.profileTokenId === null
+        ? undefined
+        : invalidType('profileTokenId', 'string', value.profileTokenId)) ??
+      (typeof value.profileTokenIdHex === 'string' || value.profileTokenIdHex === undefined || value.profileTokenIdHex === null
+        ? undefined
+        : invalidType('profileTokenIdHex', 'string', value.profileTokenIdHex)) ??
+      (typeof value.profileTokenAddress === 'string' || value.profileTokenAddress === undefined || value.profileTokenAddress === null
+        ? undefined
+        : invalidType('profileTokenAddress', 'string', value.profileTokenAddress)) ??
+      (Number.isSafeInteger(value.profileCreatedAtBlockNumber) ||
+      value.profileCreatedAtBlockNumber === undefined ||
+      value.profileCreatedAtBlockNumber === null
+        ? undefined
+        : checkInt(value.profileCreatedAtBlockNumber, 'profileCreatedAtBlockNumber', false)) ??
+      (typeof value.profileCreatedAtBlockTimestamp === 'string' ||
+      value.profileCreatedAtBlockTimestamp === undefined ||
+      value.profileCreatedAtBlockTimestamp === null
+        ? undefined
+        : invalidType('profileCreatedAtBlockTimestamp', 'string', value.profileCreatedAtBlockTimestamp)) ??
+      (typeof value.profileTokenUri === 'string' || value.profileTokenUri === undefined || value.profileTokenUri === null
+        ? undefined
+        : invalidType('profileTokenUri', 'string', value.profileTokenUri)) ??
+      (typeof value.userRecoveryAddress === 'string' || value.userRecoveryAddress === undefined || value.userRecoveryAddress === null
+        ? undefined
+        : invalidType('userRecoveryAddress', 'string', value.userRecoveryAddress)) ??
+      (isObject(value.profileMetadata) || value.profileMetadata === undefined || value.profileMetadata === null
+        ? undefined
+        : invalidType('profileMetadata', 'record', value.profileMetadata)) ??
+      (typeof value.coverImageURI === 'string' || value.coverImageURI === undefined || value.coverImageURI === null
+        ? undefined
+        : invalidType('coverImageURI', 'string', value.coverImageURI)) ??
+      (typeof value.coverImageUri === 'string' || value.coverImageUri === undefined || value.coverImageUri === null
+        ? undefined
+        : invalidType('coverImageUri', 'string', value.coverImageUri)) ??
+      (typeof value.twitterUserName === 'string' || value.twitterUserName === undefined || value.twitterUserName === null
+        ? undefined
+        : invalidType('twitterUserName', 'string', value.twitterUserName)) ??
+      (typeof value.location === 'string' || value.location === undefined || value.location === null
+        ? undefined
+        : invalidType('location', 'string', value.location)) ??
+      (typeof value.website === 'string' || value.website === undefined || value.website === null
+        ? undefined
+        : invalidType('website', 'string', value.website)) ??
       checkProfileImageContentValue(value.profileImageContentValue, 'profileImageContentValue', true) ??
-      checkBoolean(value.isFarcasterPowerUser, 'isFarcasterPowerUser', true) ??
-      checkInt(value.followingCount, 'followingCount', true) ??
-      checkInt(value.followerCount, 'followerCount', true) ??
-      checkString(value.profileBio, 'profileBio', true) ??
-      checkString(value.profileDisplayName, 'profileDisplayName', true) ??
-      checkString(value.profileImage, 'profileImage', true) ??
+      (typeof value.isFarcasterPowerUser === 'boolean' || value.isFarcasterPowerUser === undefined || value.isFarcasterPowerUser === null
+        ? undefined
+        : invalidType('isFarcasterPowerUser', 'boolean', value.isFarcasterPowerUser)) ??
+      (Number.isSafeInteger(value.followingCount) || value.followingCount === undefined || value.followingCount === null
+        ? undefined
+        : checkInt(value.followingCount, 'followingCount', false)) ??
+      (Number.isSafeInteger(value.followerCount) || value.followerCount === undefined || value.followerCount === null
+        ? undefined
+        : checkInt(value.followerCount, 'followerCount', false)) ??
+      (typeof value.profileBio === 'string' || value.profileBio === undefined || value.profileBio === null
+        ? undefined
+        : invalidType('profileBio', 'string', value.profileBio)) ??
+      (typeof value.profileDisplayName === 'string' || value.profileDisplayName === undefined || value.profileDisplayName === null
+        ? undefined
+        : invalidType('profileDisplayName', 'string', value.profileDisplayName)) ??
+      (typeof value.profileImage === 'string' || value.profileImage === undefined || value.profileImage === null
+        ? undefined
+        : invalidType('profileImage', 'string', value.profileImage)) ??
       checkSocialCapital(value.socialCapital, 'socialCapital', true) ??
-      checkInt(value.userCreatedAtBlockNumber, 'userCreatedAtBlockNumber', true) ??
-      checkString(value.userCreatedAtBlockTimestamp, 'userCreatedAtBlockTimestamp', true) ??
-      checkInt(value.userLastUpdatedAtBlockNumber, 'userLastUpdatedAtBlockNumber', true) ??
-      checkString(value.userLastUpdatedAtBlockTimestamp, 'userLastUpdatedAtBlockTimestamp', true) ??
-      checkString(value.userHomeURL, 'userHomeURL', true),
+      (Number.isSafeInteger(value.userCreatedAtBlockNumber) ||
+      value.userCreatedAtBlockNumber === undefined ||
+      value.userCreatedAtBlockNumber === null
+        ? undefined
+        : checkInt(value.userCreatedAtBlockNumber, 'userCreatedAtBlockNumber', false)) ??
+      (typeof value.userCreatedAtBlockTimestamp === 'string' ||
+      value.userCreatedAtBlockTimestamp === undefined ||
+      value.userCreatedAtBlockTimestamp === null
+        ? undefined
+        : invalidType('userCreatedAtBlockTimestamp', 'string', value.userCreatedAtBlockTimestamp)) ??
+      (Number.isSafeInteger(value.userLastUpdatedAtBlockNumber) ||
+      value.userLastUpdatedAtBlockNumber === undefined ||
+      value.userLastUpdatedAtBlockNumber === null
+        ? undefined
+        : checkInt(value.userLastUpdatedAtBlockNumber, 'userLastUpdatedAtBlockNumber', false)) ??
+      (typeof value.userLastUpdatedAtBlockTimestamp === 'string' ||
+      value.userLastUpdatedAtBlockTimestamp === undefined ||
+      value.userLastUpdatedAtBlockTimestamp === null
+        ? undefined
+        : invalidType('userLastUpdatedAtBlockTimestamp', 'string', value.userLastUpdatedAtBlockTimestamp)) ??
+      (typeof value.userHomeURL === 'string' || value.userHomeURL === undefined || value.userHomeURL === null
+        ? undefined
+        : invalidType('userHomeURL', 'string', value.userHomeURL)),
   );
 }
 
@@ -63,7 +137,7 @@ function checkStringArray(value: unknown, key: PathKey, nullish: boolean): Issue
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!Array.isArray(value)) return invalidType(key, 'array', value);
   for (let index = 0; index < value.length; index++) {
-    const issue = checkString(value[index], index, false);
+    const issue = typeof value[index] === 'string' ? undefined : invalidType(index, 'string', value[index]);
     if (issue !== undefined) return under(key, issue);
   }
   return undefined;
@@ -82,11 +156,21 @@ function checkProfileImageContentValueImage(value: unknown, key: PathKey, nullis
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.extraSmall, 'extraSmall', true) ??
-      checkString(value.small, 'small', true) ??
-      checkString(value.medium, 'medium', true) ??
-      checkString(value.large, 'large', true) ??
-      checkString(value.original, 'original', true),
+    (typeof value.extraSmall === 'string' || value.extraSmall === undefined || value.extraSmall === null
+      ? undefined
+      : invalidType('extraSmall', 'string', value.extraSmall)) ??
+      (typeof value.small === 'string' || value.small === undefined || value.small === null
+        ? undefined
+        : invalidType('small', 'string', value.small)) ??
+      (typeof value.medium === 'string' || value.medium === undefined || value.medium === null
+        ? undefined
+        : invalidType('medium', 'string', value.medium)) ??
+      (typeof value.large === 'string' || value.large === undefined || value.large === null
+        ? undefined
+        : invalidType('large', 'string', value.large)) ??
+      (typeof value.original === 'string' || value.original === undefined || value.original === null
+        ? undefined
+        : invalidType('original', 'string', value.original)),
   );
 }
 
@@ -96,9 +180,13 @@ function checkSocialCapital(value: unknown, key: PathKey, nullish: boolean): Iss
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkNumber(value.socialCapitalScore, 'socialCapitalScore', false) ??
-      checkInt(value.socialCapitalRank, 'socialCapitalRank', true) ??
-      checkString(value.socialCapitalScoreRaw, 'socialCapitalScoreRaw', true),
+    (Number.isFinite(value.socialCapitalScore) ? undefined : invalidType('socialCapitalScore', 'number', value.socialCapitalScore)) ??
+      (Number.isSafeInteger(value.socialCapitalRank) || value.socialCapitalRank === undefined || value.socialCapitalRank === null
+        ? undefined
+        : checkInt(value.socialCapitalRank, 'socialCapitalRank', false)) ??
+      (typeof value.socialCapitalScoreRaw === 'string' || value.socialCapitalScoreRaw === undefined || value.socialCapitalScoreRaw === null
+        ? undefined
+        : invalidType('socialCapitalScoreRaw', 'string', value.socialCapitalScoreRaw)),
   );
 }
 
@@ -108,19 +196,31 @@ function checkFollowPayload(value: unknown, key: PathKey, nullish: boolean): Iss
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.id, 'id', true) ??
-      checkString(value.eventTimestamp, 'eventTimestamp', true) ??
-      checkString(value.blockchain, 'blockchain', true) ??
-      checkInt(value.blockNumber, 'blockNumber', true) ??
-      checkString(value.dappName, 'dappName', true) ??
-      checkString(value.dappSlug, 'dappSlug', true) ??
+    (typeof value.id === 'string' || value.id === undefined || value.id === null ? undefined : invalidType('id', 'string', value.id)) ??
+      (typeof value.eventTimestamp === 'string' || value.eventTimestamp === undefined || value.eventTimestamp === null
+        ? undefined
+        : invalidType('eventTimestamp', 'string', value.eventTimestamp)) ??
+      (typeof value.blockchain === 'string' || value.blockchain === undefined || value.blockchain === null
+        ? undefined
+        : invalidType('blockchain', 'string', value.blockchain)) ??
+      (Number.isSafeInteger(value.blockNumber) || value.blockNumber === undefined || value.blockNumber === null
+        ? undefined
+        : checkInt(value.blockNumber, 'blockNumber', false)) ??
+      (typeof value.dappName === 'string' || value.dappName === undefined || value.dappName === null
+        ? undefined
+        : invalidType('dappName', 'string', value.dappName)) ??
+      (typeof value.dappSlug === 'string' || value.dappSlug === undefined || value.dappSlug === null
+        ? undefined
+        : invalidType('dappSlug', 'string', value.dappSlug)) ??
       (typeof value.followerProfileId === 'string' || Number.isSafeInteger(value.followerProfileId)
         ? undefined
         : invalidUnion('followerProfileId')) ??
       (typeof value.followingProfileId === 'string' || Number.isSafeInteger(value.followingProfileId)
         ? undefined
         : invalidUnion('followingProfileId')) ??
-      checkString(value.followerSince, 'followerSince', true),
+      (typeof value.followerSince === 'string' || value.followerSince === undefined || value.followerSince === null
+        ? undefined
+        : invalidType('followerSince', 'string', value.followerSince)),
   );
 }
 

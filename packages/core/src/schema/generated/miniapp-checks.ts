@@ -2,7 +2,7 @@
 // src/senders/miniapp/schemas.ts: do not edit. Each function makes the checks zod's parse makes, written out
 // (no eval or new Function, which workerd forbids): it answers what the parse would hand on, or the
 // issue the parse reports first, worded as zod words it. schema/generated/*.test.ts compare them with zod.
-import { checkIntFrom, checkString, isObject } from '../field-checks.js';
+import { checkIntFrom, isObject } from '../field-checks.js';
 import { type Issue, type PathKey, invalidType, under } from '../issue.js';
 
 /** `miniAppAdded`, a stripping object: fields it does not name are dropped. */
@@ -11,9 +11,11 @@ function checkMiniAppAdded(value: unknown, key: PathKey, nullish: boolean): Issu
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkIntFrom(value.fid, 'fid', false, 0, false) ??
-      checkIntFrom(value.appFid, 'appFid', false, 0, true) ??
-      checkString(value.appKey, 'appKey', false) ??
+    (Number.isSafeInteger(value.fid) && (value.fid as number) > 0 ? undefined : checkIntFrom(value.fid, 'fid', false, 0, false)) ??
+      (Number.isSafeInteger(value.appFid) && (value.appFid as number) >= 0
+        ? undefined
+        : checkIntFrom(value.appFid, 'appFid', false, 0, true)) ??
+      (typeof value.appKey === 'string' ? undefined : invalidType('appKey', 'string', value.appKey)) ??
       (value.notificationDetails === undefined
         ? undefined
         : checkNotificationDetails(value.notificationDetails, 'notificationDetails', false)),
@@ -38,7 +40,11 @@ function outputMiniAppAdded(value: Record<string, unknown>): Record<string, unkn
 function checkNotificationDetails(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.url, 'url', false) ?? checkString(value.token, 'token', false));
+  return under(
+    key,
+    (typeof value.url === 'string' ? undefined : invalidType('url', 'string', value.url)) ??
+      (typeof value.token === 'string' ? undefined : invalidType('token', 'string', value.token)),
+  );
 }
 
 /** zod's output of a `notificationDetails` that `checkNotificationDetails` took. */
@@ -55,9 +61,11 @@ function checkProvenOnly(value: unknown, key: PathKey, nullish: boolean): Issue 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkIntFrom(value.fid, 'fid', false, 0, false) ??
-      checkIntFrom(value.appFid, 'appFid', false, 0, true) ??
-      checkString(value.appKey, 'appKey', false),
+    (Number.isSafeInteger(value.fid) && (value.fid as number) > 0 ? undefined : checkIntFrom(value.fid, 'fid', false, 0, false)) ??
+      (Number.isSafeInteger(value.appFid) && (value.appFid as number) >= 0
+        ? undefined
+        : checkIntFrom(value.appFid, 'appFid', false, 0, true)) ??
+      (typeof value.appKey === 'string' ? undefined : invalidType('appKey', 'string', value.appKey)),
   );
 }
 
@@ -76,9 +84,11 @@ function checkNotificationsEnabled(value: unknown, key: PathKey, nullish: boolea
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkIntFrom(value.fid, 'fid', false, 0, false) ??
-      checkIntFrom(value.appFid, 'appFid', false, 0, true) ??
-      checkString(value.appKey, 'appKey', false) ??
+    (Number.isSafeInteger(value.fid) && (value.fid as number) > 0 ? undefined : checkIntFrom(value.fid, 'fid', false, 0, false)) ??
+      (Number.isSafeInteger(value.appFid) && (value.appFid as number) >= 0
+        ? undefined
+        : checkIntFrom(value.appFid, 'appFid', false, 0, true)) ??
+      (typeof value.appKey === 'string' ? undefined : invalidType('appKey', 'string', value.appKey)) ??
       checkNotificationDetails(value.notificationDetails, 'notificationDetails', false),
   );
 }

@@ -2,7 +2,7 @@
 // src/senders/neynar/schemas.ts: do not edit. Each function makes the checks zod's parse makes, written out
 // (no eval or new Function, which workerd forbids): it answers what the parse would hand on, or the
 // issue the parse reports first, worded as zod words it. schema/generated/*.test.ts compare them with zod.
-import { checkBoolean, checkInt, checkNumber, checkString, isObject } from '../field-checks.js';
+import { checkInt, isObject } from '../field-checks.js';
 import { type Issue, type PathKey, invalidType, invalidUnion, invalidValue, under } from '../issue.js';
 
 /** `cast`, a loose object: fields it does not name are kept. */
@@ -11,17 +11,29 @@ function checkCast(value: unknown, key: PathKey, nullish: boolean): Issue | unde
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    (value.object === undefined || value.object === null || value.object === 'cast' ? undefined : invalidValue('object', ['cast'])) ??
-      checkString(value.hash, 'hash', false) ??
+    (value.object === 'cast' || value.object === undefined || value.object === null ? undefined : invalidValue('object', ['cast'])) ??
+      (typeof value.hash === 'string' ? undefined : invalidType('hash', 'string', value.hash)) ??
       checkUser(value.author, 'author', false) ??
       checkUserDehydrated(value.app, 'app', true) ??
-      checkString(value.thread_hash, 'thread_hash', true) ??
-      checkString(value.parent_hash, 'parent_hash', true) ??
-      checkString(value.parent_url, 'parent_url', true) ??
-      checkString(value.root_parent_url, 'root_parent_url', true) ??
+      (typeof value.thread_hash === 'string' || value.thread_hash === undefined || value.thread_hash === null
+        ? undefined
+        : invalidType('thread_hash', 'string', value.thread_hash)) ??
+      (typeof value.parent_hash === 'string' || value.parent_hash === undefined || value.parent_hash === null
+        ? undefined
+        : invalidType('parent_hash', 'string', value.parent_hash)) ??
+      (typeof value.parent_url === 'string' || value.parent_url === undefined || value.parent_url === null
+        ? undefined
+        : invalidType('parent_url', 'string', value.parent_url)) ??
+      (typeof value.root_parent_url === 'string' || value.root_parent_url === undefined || value.root_parent_url === null
+        ? undefined
+        : invalidType('root_parent_url', 'string', value.root_parent_url)) ??
       checkCastParentAuthor(value.parent_author, 'parent_author', true) ??
-      checkString(value.text, 'text', true) ??
-      checkString(value.timestamp, 'timestamp', true) ??
+      (typeof value.text === 'string' || value.text === undefined || value.text === null
+        ? undefined
+        : invalidType('text', 'string', value.text)) ??
+      (typeof value.timestamp === 'string' || value.timestamp === undefined || value.timestamp === null
+        ? undefined
+        : invalidType('timestamp', 'string', value.timestamp)) ??
       checkCastEmbedsElementArray(value.embeds, 'embeds', true) ??
       checkCastChannel(value.channel, 'channel', true) ??
       checkUserArray(value.mentioned_profiles, 'mentioned_profiles', true) ??
@@ -31,7 +43,9 @@ function checkCast(value: unknown, key: PathKey, nullish: boolean): Issue | unde
       checkCastReactions(value.reactions, 'reactions', true) ??
       checkCastReplies(value.replies, 'replies', true) ??
       checkCastAuthorChannelContext(value.author_channel_context, 'author_channel_context', true) ??
-      checkString(value.type, 'type', true),
+      (typeof value.type === 'string' || value.type === undefined || value.type === null
+        ? undefined
+        : invalidType('type', 'string', value.type)),
   );
 }
 
@@ -41,17 +55,35 @@ function checkUser(value: unknown, key: PathKey, nullish: boolean): Issue | unde
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkInt(value.fid, 'fid', false) ??
-      checkString(value.username, 'username', true) ??
-      checkString(value.display_name, 'display_name', true) ??
-      checkString(value.pfp_url, 'pfp_url', true) ??
-      checkString(value.custody_address, 'custody_address', true) ??
-      checkNumber(value.score, 'score', true) ??
-      checkString(value.registered_at, 'registered_at', true) ??
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (Number.isSafeInteger(value.fid) ? undefined : checkInt(value.fid, 'fid', false)) ??
+      (typeof value.username === 'string' || value.username === undefined || value.username === null
+        ? undefined
+        : invalidType('username', 'string', value.username)) ??
+      (typeof value.display_name === 'string' || value.display_name === undefined || value.display_name === null
+        ? undefined
+        : invalidType('display_name', 'string', value.display_name)) ??
+      (typeof value.pfp_url === 'string' || value.pfp_url === undefined || value.pfp_url === null
+        ? undefined
+        : invalidType('pfp_url', 'string', value.pfp_url)) ??
+      (typeof value.custody_address === 'string' || value.custody_address === undefined || value.custody_address === null
+        ? undefined
+        : invalidType('custody_address', 'string', value.custody_address)) ??
+      (Number.isFinite(value.score) || value.score === undefined || value.score === null
+        ? undefined
+        : invalidType('score', 'number', value.score)) ??
+      (typeof value.registered_at === 'string' || value.registered_at === undefined || value.registered_at === null
+        ? undefined
+        : invalidType('registered_at', 'string', value.registered_at)) ??
       checkUserProfile(value.profile, 'profile', true) ??
-      checkInt(value.follower_count, 'follower_count', true) ??
-      checkInt(value.following_count, 'following_count', true) ??
+      (Number.isSafeInteger(value.follower_count) || value.follower_count === undefined || value.follower_count === null
+        ? undefined
+        : checkInt(value.follower_count, 'follower_count', false)) ??
+      (Number.isSafeInteger(value.following_count) || value.following_count === undefined || value.following_count === null
+        ? undefined
+        : checkInt(value.following_count, 'following_count', false)) ??
       checkStringArray(value.verifications, 'verifications', true) ??
       checkUserVerifiedAddresses(value.verified_addresses, 'verified_addresses', true) ??
       checkUserVerifiedAccountsElementArray(value.verified_accounts, 'verified_accounts', true) ??
@@ -80,7 +112,9 @@ function checkUserProfileBio(value: unknown, key: PathKey, nullish: boolean): Is
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.text, 'text', true) ??
+    (typeof value.text === 'string' || value.text === undefined || value.text === null
+      ? undefined
+      : invalidType('text', 'string', value.text)) ??
       checkUserDehydratedArray(value.mentioned_profiles, 'mentioned_profiles', true) ??
       checkUserProfileBioMentionedProfilesRangesElementArray(value.mentioned_profiles_ranges, 'mentioned_profiles_ranges', true) ??
       checkUserProfileBioMentionedChannelsElementArray(value.mentioned_channels, 'mentioned_channels', true) ??
@@ -94,13 +128,25 @@ function checkUserDehydrated(value: unknown, key: PathKey, nullish: boolean): Is
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkInt(value.fid, 'fid', false) ??
-      checkString(value.username, 'username', true) ??
-      checkString(value.display_name, 'display_name', true) ??
-      checkString(value.pfp_url, 'pfp_url', true) ??
-      checkString(value.custody_address, 'custody_address', true) ??
-      checkNumber(value.score, 'score', true),
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (Number.isSafeInteger(value.fid) ? undefined : checkInt(value.fid, 'fid', false)) ??
+      (typeof value.username === 'string' || value.username === undefined || value.username === null
+        ? undefined
+        : invalidType('username', 'string', value.username)) ??
+      (typeof value.display_name === 'string' || value.display_name === undefined || value.display_name === null
+        ? undefined
+        : invalidType('display_name', 'string', value.display_name)) ??
+      (typeof value.pfp_url === 'string' || value.pfp_url === undefined || value.pfp_url === null
+        ? undefined
+        : invalidType('pfp_url', 'string', value.pfp_url)) ??
+      (typeof value.custody_address === 'string' || value.custody_address === undefined || value.custody_address === null
+        ? undefined
+        : invalidType('custody_address', 'string', value.custody_address)) ??
+      (Number.isFinite(value.score) || value.score === undefined || value.score === null
+        ? undefined
+        : invalidType('score', 'number', value.score)),
   );
 }
 
@@ -119,7 +165,13 @@ function checkUserDehydratedArray(value: unknown, key: PathKey, nullish: boolean
 function checkUserProfileBioMentionedProfilesRangesElement(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkInt(value.start, 'start', true) ?? checkInt(value.end, 'end', true));
+  return under(
+    key,
+    (Number.isSafeInteger(value.start) || value.start === undefined || value.start === null
+      ? undefined
+      : checkInt(value.start, 'start', false)) ??
+      (Number.isSafeInteger(value.end) || value.end === undefined || value.end === null ? undefined : checkInt(value.end, 'end', false)),
+  );
 }
 
 /** An array, each element checked in turn. */
@@ -139,10 +191,16 @@ function checkUserProfileBioMentionedChannelsElement(value: unknown, key: PathKe
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkString(value.id, 'id', true) ??
-      checkString(value.name, 'name', true) ??
-      checkString(value.image_url, 'image_url', true),
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.id === 'string' || value.id === undefined || value.id === null ? undefined : invalidType('id', 'string', value.id)) ??
+      (typeof value.name === 'string' || value.name === undefined || value.name === null
+        ? undefined
+        : invalidType('name', 'string', value.name)) ??
+      (typeof value.image_url === 'string' || value.image_url === undefined || value.image_url === null
+        ? undefined
+        : invalidType('image_url', 'string', value.image_url)),
   );
 }
 
@@ -161,7 +219,10 @@ function checkUserProfileBioMentionedChannelsElementArray(value: unknown, key: P
 function checkUserProfileBanner(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.url, 'url', true));
+  return under(
+    key,
+    typeof value.url === 'string' || value.url === undefined || value.url === null ? undefined : invalidType('url', 'string', value.url),
+  );
 }
 
 /** `user.profile.location`, a loose object: fields it does not name are kept. */
@@ -170,9 +231,15 @@ function checkUserProfileLocation(value: unknown, key: PathKey, nullish: boolean
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkNumber(value.latitude, 'latitude', true) ??
-      checkNumber(value.longitude, 'longitude', true) ??
-      checkNumber(value.radius, 'radius', true) ??
+    (Number.isFinite(value.latitude) || value.latitude === undefined || value.latitude === null
+      ? undefined
+      : invalidType('latitude', 'number', value.latitude)) ??
+      (Number.isFinite(value.longitude) || value.longitude === undefined || value.longitude === null
+        ? undefined
+        : invalidType('longitude', 'number', value.longitude)) ??
+      (Number.isFinite(value.radius) || value.radius === undefined || value.radius === null
+        ? undefined
+        : invalidType('radius', 'number', value.radius)) ??
       checkUserProfileLocationAddress(value.address, 'address', true),
   );
 }
@@ -183,11 +250,21 @@ function checkUserProfileLocationAddress(value: unknown, key: PathKey, nullish: 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.city, 'city', true) ??
-      checkString(value.state, 'state', true) ??
-      checkString(value.state_code, 'state_code', true) ??
-      checkString(value.country, 'country', true) ??
-      checkString(value.country_code, 'country_code', true),
+    (typeof value.city === 'string' || value.city === undefined || value.city === null
+      ? undefined
+      : invalidType('city', 'string', value.city)) ??
+      (typeof value.state === 'string' || value.state === undefined || value.state === null
+        ? undefined
+        : invalidType('state', 'string', value.state)) ??
+      (typeof value.state_code === 'string' || value.state_code === undefined || value.state_code === null
+        ? undefined
+        : invalidType('state_code', 'string', value.state_code)) ??
+      (typeof value.country === 'string' || value.country === undefined || value.country === null
+        ? undefined
+        : invalidType('country', 'string', value.country)) ??
+      (typeof value.country_code === 'string' || value.country_code === undefined || value.country_code === null
+        ? undefined
+        : invalidType('country_code', 'string', value.country_code)),
   );
 }
 
@@ -197,9 +274,15 @@ function checkUserProfileLiveAt(value: unknown, key: PathKey, nullish: boolean):
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkBoolean(value.is_live, 'is_live', true) ??
-      checkString(value.updated_at, 'updated_at', true) ??
-      checkString(value.url, 'url', true),
+    (typeof value.is_live === 'boolean' || value.is_live === undefined || value.is_live === null
+      ? undefined
+      : invalidType('is_live', 'boolean', value.is_live)) ??
+      (typeof value.updated_at === 'string' || value.updated_at === undefined || value.updated_at === null
+        ? undefined
+        : invalidType('updated_at', 'string', value.updated_at)) ??
+      (typeof value.url === 'string' || value.url === undefined || value.url === null
+        ? undefined
+        : invalidType('url', 'string', value.url)),
   );
 }
 
@@ -208,7 +291,7 @@ function checkStringArray(value: unknown, key: PathKey, nullish: boolean): Issue
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!Array.isArray(value)) return invalidType(key, 'array', value);
   for (let index = 0; index < value.length; index++) {
-    const issue = checkString(value[index], index, false);
+    const issue = typeof value[index] === 'string' ? undefined : invalidType(index, 'string', value[index]);
     if (issue !== undefined) return under(key, issue);
   }
   return undefined;
@@ -230,14 +313,30 @@ function checkUserVerifiedAddresses(value: unknown, key: PathKey, nullish: boole
 function checkUserVerifiedAddressesPrimary(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.eth_address, 'eth_address', true) ?? checkString(value.sol_address, 'sol_address', true));
+  return under(
+    key,
+    (typeof value.eth_address === 'string' || value.eth_address === undefined || value.eth_address === null
+      ? undefined
+      : invalidType('eth_address', 'string', value.eth_address)) ??
+      (typeof value.sol_address === 'string' || value.sol_address === undefined || value.sol_address === null
+        ? undefined
+        : invalidType('sol_address', 'string', value.sol_address)),
+  );
 }
 
 /** `user.verified_accounts[]`, a loose object: fields it does not name are kept. */
 function checkUserVerifiedAccountsElement(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.platform, 'platform', true) ?? checkString(value.username, 'username', true));
+  return under(
+    key,
+    (typeof value.platform === 'string' || value.platform === undefined || value.platform === null
+      ? undefined
+      : invalidType('platform', 'string', value.platform)) ??
+      (typeof value.username === 'string' || value.username === undefined || value.username === null
+        ? undefined
+        : invalidType('username', 'string', value.username)),
+  );
 }
 
 /** An array, each element checked in turn. */
@@ -255,7 +354,12 @@ function checkUserVerifiedAccountsElementArray(value: unknown, key: PathKey, nul
 function checkUserAuthAddressesElement(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.address, 'address', true) ?? checkUserDehydrated(value.app, 'app', true));
+  return under(
+    key,
+    (typeof value.address === 'string' || value.address === undefined || value.address === null
+      ? undefined
+      : invalidType('address', 'string', value.address)) ?? checkUserDehydrated(value.app, 'app', true),
+  );
 }
 
 /** An array, each element checked in turn. */
@@ -275,7 +379,12 @@ function checkUserExperimental(value: unknown, key: PathKey, nullish: boolean): 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkNumber(value.neynar_user_score, 'neynar_user_score', true) ?? checkString(value.deprecation_notice, 'deprecation_notice', true),
+    (Number.isFinite(value.neynar_user_score) || value.neynar_user_score === undefined || value.neynar_user_score === null
+      ? undefined
+      : invalidType('neynar_user_score', 'number', value.neynar_user_score)) ??
+      (typeof value.deprecation_notice === 'string' || value.deprecation_notice === undefined || value.deprecation_notice === null
+        ? undefined
+        : invalidType('deprecation_notice', 'string', value.deprecation_notice)),
   );
 }
 
@@ -285,9 +394,15 @@ function checkUserPro(value: unknown, key: PathKey, nullish: boolean): Issue | u
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.status, 'status', true) ??
-      checkString(value.subscribed_at, 'subscribed_at', true) ??
-      checkString(value.expires_at, 'expires_at', true),
+    (typeof value.status === 'string' || value.status === undefined || value.status === null
+      ? undefined
+      : invalidType('status', 'string', value.status)) ??
+      (typeof value.subscribed_at === 'string' || value.subscribed_at === undefined || value.subscribed_at === null
+        ? undefined
+        : invalidType('subscribed_at', 'string', value.subscribed_at)) ??
+      (typeof value.expires_at === 'string' || value.expires_at === undefined || value.expires_at === null
+        ? undefined
+        : invalidType('expires_at', 'string', value.expires_at)),
   );
 }
 
@@ -295,7 +410,10 @@ function checkUserPro(value: unknown, key: PathKey, nullish: boolean): Issue | u
 function checkCastParentAuthor(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkInt(value.fid, 'fid', true));
+  return under(
+    key,
+    Number.isSafeInteger(value.fid) || value.fid === undefined || value.fid === null ? undefined : checkInt(value.fid, 'fid', false),
+  );
 }
 
 /** `cast.embeds[]`, a loose object: fields it does not name are kept. */
@@ -304,7 +422,9 @@ function checkCastEmbedsElement(value: unknown, key: PathKey, nullish: boolean):
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.url, 'url', true) ??
+    (typeof value.url === 'string' || value.url === undefined || value.url === null
+      ? undefined
+      : invalidType('url', 'string', value.url)) ??
       checkCastEmbedsElementMetadata(value.metadata, 'metadata', true) ??
       checkCastEmbedsElementCastId(value.cast_id, 'cast_id', true) ??
       checkCastEmbedsElementCast(value.cast, 'cast', true),
@@ -317,9 +437,15 @@ function checkCastEmbedsElementMetadata(value: unknown, key: PathKey, nullish: b
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value._status, '_status', true) ??
-      checkString(value.content_type, 'content_type', true) ??
-      checkInt(value.content_length, 'content_length', true) ??
+    (typeof value._status === 'string' || value._status === undefined || value._status === null
+      ? undefined
+      : invalidType('_status', 'string', value._status)) ??
+      (typeof value.content_type === 'string' || value.content_type === undefined || value.content_type === null
+        ? undefined
+        : invalidType('content_type', 'string', value.content_type)) ??
+      (Number.isSafeInteger(value.content_length) || value.content_length === undefined || value.content_length === null
+        ? undefined
+        : checkInt(value.content_length, 'content_length', false)) ??
       checkCastEmbedsElementMetadataImage(value.image, 'image', true) ??
       checkCastEmbedsElementMetadataVideo(value.video, 'video', true) ??
       checkCastEmbedsElementMetadataHtml(value.html, 'html', true),
@@ -330,14 +456,27 @@ function checkCastEmbedsElementMetadata(value: unknown, key: PathKey, nullish: b
 function checkCastEmbedsElementMetadataImage(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkInt(value.width_px, 'width_px', true) ?? checkInt(value.height_px, 'height_px', true));
+  return under(
+    key,
+    (Number.isSafeInteger(value.width_px) || value.width_px === undefined || value.width_px === null
+      ? undefined
+      : checkInt(value.width_px, 'width_px', false)) ??
+      (Number.isSafeInteger(value.height_px) || value.height_px === undefined || value.height_px === null
+        ? undefined
+        : checkInt(value.height_px, 'height_px', false)),
+  );
 }
 
 /** `cast.embeds[].metadata.video`, a loose object: fields it does not name are kept. */
 function checkCastEmbedsElementMetadataVideo(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkNumber(value.duration_s, 'duration_s', true));
+  return under(
+    key,
+    Number.isFinite(value.duration_s) || value.duration_s === undefined || value.duration_s === null
+      ? undefined
+      : invalidType('duration_s', 'number', value.duration_s),
+  );
 }
 
 /** `cast.embeds[].metadata.html`, a loose object: fields it does not name are kept. */
@@ -346,11 +485,21 @@ function checkCastEmbedsElementMetadataHtml(value: unknown, key: PathKey, nullis
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.ogTitle, 'ogTitle', true) ??
-      checkString(value.ogDescription, 'ogDescription', true) ??
-      checkString(value.ogSiteName, 'ogSiteName', true) ??
-      checkString(value.ogUrl, 'ogUrl', true) ??
-      checkString(value.favicon, 'favicon', true),
+    (typeof value.ogTitle === 'string' || value.ogTitle === undefined || value.ogTitle === null
+      ? undefined
+      : invalidType('ogTitle', 'string', value.ogTitle)) ??
+      (typeof value.ogDescription === 'string' || value.ogDescription === undefined || value.ogDescription === null
+        ? undefined
+        : invalidType('ogDescription', 'string', value.ogDescription)) ??
+      (typeof value.ogSiteName === 'string' || value.ogSiteName === undefined || value.ogSiteName === null
+        ? undefined
+        : invalidType('ogSiteName', 'string', value.ogSiteName)) ??
+      (typeof value.ogUrl === 'string' || value.ogUrl === undefined || value.ogUrl === null
+        ? undefined
+        : invalidType('ogUrl', 'string', value.ogUrl)) ??
+      (typeof value.favicon === 'string' || value.favicon === undefined || value.favicon === null
+        ? undefined
+        : invalidType('favicon', 'string', value.favicon)),
   );
 }
 
@@ -358,7 +507,13 @@ function checkCastEmbedsElementMetadataHtml(value: unknown, key: PathKey, nullis
 function checkCastEmbedsElementCastId(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkInt(value.fid, 'fid', true) ?? checkString(value.hash, 'hash', true));
+  return under(
+    key,
+    (Number.isSafeInteger(value.fid) || value.fid === undefined || value.fid === null ? undefined : checkInt(value.fid, 'fid', false)) ??
+      (typeof value.hash === 'string' || value.hash === undefined || value.hash === null
+        ? undefined
+        : invalidType('hash', 'string', value.hash)),
+  );
 }
 
 /** `cast.embeds[].cast`, a loose object: fields it does not name are kept. */
@@ -367,15 +522,27 @@ function checkCastEmbedsElementCast(value: unknown, key: PathKey, nullish: boole
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkString(value.hash, 'hash', false) ??
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.hash === 'string' ? undefined : invalidType('hash', 'string', value.hash)) ??
       checkUserDehydrated(value.author, 'author', true) ??
       checkUserDehydrated(value.app, 'app', true) ??
-      checkString(value.text, 'text', true) ??
-      checkString(value.timestamp, 'timestamp', true) ??
-      checkString(value.parent_hash, 'parent_hash', true) ??
-      checkString(value.parent_url, 'parent_url', true) ??
-      checkString(value.root_parent_url, 'root_parent_url', true) ??
+      (typeof value.text === 'string' || value.text === undefined || value.text === null
+        ? undefined
+        : invalidType('text', 'string', value.text)) ??
+      (typeof value.timestamp === 'string' || value.timestamp === undefined || value.timestamp === null
+        ? undefined
+        : invalidType('timestamp', 'string', value.timestamp)) ??
+      (typeof value.parent_hash === 'string' || value.parent_hash === undefined || value.parent_hash === null
+        ? undefined
+        : invalidType('parent_hash', 'string', value.parent_hash)) ??
+      (typeof value.parent_url === 'string' || value.parent_url === undefined || value.parent_url === null
+        ? undefined
+        : invalidType('parent_url', 'string', value.parent_url)) ??
+      (typeof value.root_parent_url === 'string' || value.root_parent_url === undefined || value.root_parent_url === null
+        ? undefined
+        : invalidType('root_parent_url', 'string', value.root_parent_url)) ??
       checkCastParentAuthor(value.parent_author, 'parent_author', true) ??
       checkUserProfileBioMentionedChannelsElement(value.channel, 'channel', true) ??
       checkCastEmbedsElementCastEmbedsElementArray(value.embeds, 'embeds', true),
@@ -388,7 +555,9 @@ function checkCastEmbedsElementCastEmbedsElement(value: unknown, key: PathKey, n
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.url, 'url', true) ??
+    (typeof value.url === 'string' || value.url === undefined || value.url === null
+      ? undefined
+      : invalidType('url', 'string', value.url)) ??
       checkCastEmbedsElementCastId(value.cast_id, 'cast_id', true) ??
       checkCastEmbedsElementMetadata(value.metadata, 'metadata', true),
   );
@@ -422,24 +591,42 @@ function checkCastChannel(value: unknown, key: PathKey, nullish: boolean): Issue
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkString(value.id, 'id', true) ??
-      checkString(value.name, 'name', true) ??
-      checkString(value.image_url, 'image_url', true) ??
-      checkString(value.url, 'url', true) ??
-      checkString(value.parent_url, 'parent_url', true) ??
-      checkString(value.description, 'description', true) ??
-      (value.created_at === undefined ||
-      value.created_at === null ||
-      typeof value.created_at === 'string' ||
-      Number.isFinite(value.created_at)
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.id === 'string' || value.id === undefined || value.id === null ? undefined : invalidType('id', 'string', value.id)) ??
+      (typeof value.name === 'string' || value.name === undefined || value.name === null
+        ? undefined
+        : invalidType('name', 'string', value.name)) ??
+      (typeof value.image_url === 'string' || value.image_url === undefined || value.image_url === null
+        ? undefined
+        : invalidType('image_url', 'string', value.image_url)) ??
+      (typeof value.url === 'string' || value.url === undefined || value.url === null
+        ? undefined
+        : invalidType('url', 'string', value.url)) ??
+      (typeof value.parent_url === 'string' || value.parent_url === undefined || value.parent_url === null
+        ? undefined
+        : invalidType('parent_url', 'string', value.parent_url)) ??
+      (typeof value.description === 'string' || value.description === undefined || value.description === null
+        ? undefined
+        : invalidType('description', 'string', value.description)) ??
+      (typeof value.created_at === 'string' ||
+      Number.isFinite(value.created_at) ||
+      value.created_at === undefined ||
+      value.created_at === null
         ? undefined
         : invalidUnion('created_at')) ??
-      checkInt(value.follower_count, 'follower_count', true) ??
-      checkInt(value.member_count, 'member_count', true) ??
+      (Number.isSafeInteger(value.follower_count) || value.follower_count === undefined || value.follower_count === null
+        ? undefined
+        : checkInt(value.follower_count, 'follower_count', false)) ??
+      (Number.isSafeInteger(value.member_count) || value.member_count === undefined || value.member_count === null
+        ? undefined
+        : checkInt(value.member_count, 'member_count', false)) ??
       checkUser(value.lead, 'lead', true) ??
       checkIntArray(value.moderator_fids, 'moderator_fids', true) ??
-      checkString(value.pinned_cast_hash, 'pinned_cast_hash', true) ??
+      (typeof value.pinned_cast_hash === 'string' || value.pinned_cast_hash === undefined || value.pinned_cast_hash === null
+        ? undefined
+        : invalidType('pinned_cast_hash', 'string', value.pinned_cast_hash)) ??
       checkCastChannelExternalLink(value.external_link, 'external_link', true),
   );
 }
@@ -449,7 +636,7 @@ function checkIntArray(value: unknown, key: PathKey, nullish: boolean): Issue | 
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!Array.isArray(value)) return invalidType(key, 'array', value);
   for (let index = 0; index < value.length; index++) {
-    const issue = checkInt(value[index], index, false);
+    const issue = Number.isSafeInteger(value[index]) ? undefined : checkInt(value[index], index, false);
     if (issue !== undefined) return under(key, issue);
   }
   return undefined;
@@ -459,7 +646,15 @@ function checkIntArray(value: unknown, key: PathKey, nullish: boolean): Issue | 
 function checkCastChannelExternalLink(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.title, 'title', true) ?? checkString(value.url, 'url', true));
+  return under(
+    key,
+    (typeof value.title === 'string' || value.title === undefined || value.title === null
+      ? undefined
+      : invalidType('title', 'string', value.title)) ??
+      (typeof value.url === 'string' || value.url === undefined || value.url === null
+        ? undefined
+        : invalidType('url', 'string', value.url)),
+  );
 }
 
 /** An array, each element checked in turn. */
@@ -479,8 +674,12 @@ function checkCastReactions(value: unknown, key: PathKey, nullish: boolean): Iss
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkInt(value.likes_count, 'likes_count', true) ??
-      checkInt(value.recasts_count, 'recasts_count', true) ??
+    (Number.isSafeInteger(value.likes_count) || value.likes_count === undefined || value.likes_count === null
+      ? undefined
+      : checkInt(value.likes_count, 'likes_count', false)) ??
+      (Number.isSafeInteger(value.recasts_count) || value.recasts_count === undefined || value.recasts_count === null
+        ? undefined
+        : checkInt(value.recasts_count, 'recasts_count', false)) ??
       checkCastReactionsLikesElementArray(value.likes, 'likes', true) ??
       checkCastReactionsLikesElementArray(value.recasts, 'recasts', true),
   );
@@ -490,7 +689,13 @@ function checkCastReactions(value: unknown, key: PathKey, nullish: boolean): Iss
 function checkCastReactionsLikesElement(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkInt(value.fid, 'fid', true) ?? checkString(value.fname, 'fname', true));
+  return under(
+    key,
+    (Number.isSafeInteger(value.fid) || value.fid === undefined || value.fid === null ? undefined : checkInt(value.fid, 'fid', false)) ??
+      (typeof value.fname === 'string' || value.fname === undefined || value.fname === null
+        ? undefined
+        : invalidType('fname', 'string', value.fname)),
+  );
 }
 
 /** An array, each element checked in turn. */
@@ -508,14 +713,27 @@ function checkCastReactionsLikesElementArray(value: unknown, key: PathKey, nulli
 function checkCastReplies(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkInt(value.count, 'count', true));
+  return under(
+    key,
+    Number.isSafeInteger(value.count) || value.count === undefined || value.count === null
+      ? undefined
+      : checkInt(value.count, 'count', false),
+  );
 }
 
 /** `cast.author_channel_context`, a loose object: fields it does not name are kept. */
 function checkCastAuthorChannelContext(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkBoolean(value.following, 'following', true) ?? checkString(value.role, 'role', true));
+  return under(
+    key,
+    (typeof value.following === 'boolean' || value.following === undefined || value.following === null
+      ? undefined
+      : invalidType('following', 'boolean', value.following)) ??
+      (typeof value.role === 'string' || value.role === undefined || value.role === null
+        ? undefined
+        : invalidType('role', 'string', value.role)),
+  );
 }
 
 /** `follow`, a loose object: fields it does not name are kept. */
@@ -524,13 +742,17 @@ function checkFollow(value: unknown, key: PathKey, nullish: boolean): Issue | un
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    (value.object === undefined || value.object === null || value.object === 'follow' || value.object === 'unfollow'
+    (value.object === 'follow' || value.object === 'unfollow' || value.object === undefined || value.object === null
       ? undefined
       : invalidValue('object', ['follow', 'unfollow'])) ??
       checkUserDehydrated(value.user, 'user', false) ??
       checkUserDehydrated(value.target_user, 'target_user', false) ??
-      checkString(value.timestamp, 'timestamp', true) ??
-      checkString(value.event_timestamp, 'event_timestamp', true),
+      (typeof value.timestamp === 'string' || value.timestamp === undefined || value.timestamp === null
+        ? undefined
+        : invalidType('timestamp', 'string', value.timestamp)) ??
+      (typeof value.event_timestamp === 'string' || value.event_timestamp === undefined || value.event_timestamp === null
+        ? undefined
+        : invalidType('event_timestamp', 'string', value.event_timestamp)),
   );
 }
 
@@ -540,14 +762,18 @@ function checkReaction(value: unknown, key: PathKey, nullish: boolean): Issue | 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    (value.object === undefined || value.object === null || value.object === 'reaction'
+    (value.object === 'reaction' || value.object === undefined || value.object === null
       ? undefined
       : invalidValue('object', ['reaction'])) ??
       (value.reaction_type === 1 || value.reaction_type === 2 ? undefined : invalidValue('reaction_type', [1, 2])) ??
       checkCastDehydrated(value.cast, 'cast', false) ??
       checkUserDehydrated(value.user, 'user', false) ??
-      checkString(value.timestamp, 'timestamp', true) ??
-      checkString(value.event_timestamp, 'event_timestamp', true),
+      (typeof value.timestamp === 'string' || value.timestamp === undefined || value.timestamp === null
+        ? undefined
+        : invalidType('timestamp', 'string', value.timestamp)) ??
+      (typeof value.event_timestamp === 'string' || value.event_timestamp === undefined || value.event_timestamp === null
+        ? undefined
+        : invalidType('event_timestamp', 'string', value.event_timestamp)),
   );
 }
 
@@ -557,8 +783,10 @@ function checkCastDehydrated(value: unknown, key: PathKey, nullish: boolean): Is
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkString(value.hash, 'hash', false) ??
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.hash === 'string' ? undefined : invalidType('hash', 'string', value.hash)) ??
       checkUserDehydrated(value.author, 'author', true) ??
       checkUserDehydrated(value.app, 'app', true),
   );
@@ -570,7 +798,7 @@ function checkTrade(value: unknown, key: PathKey, nullish: boolean): Issue | und
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    (value.object === undefined || value.object === null || value.object === 'trade' ? undefined : invalidValue('object', ['trade'])) ??
+    (value.object === 'trade' || value.object === undefined || value.object === null ? undefined : invalidValue('object', ['trade'])) ??
       checkUserDehydrated(value.trader, 'trader', true) ??
       checkTradePool(value.pool, 'pool', true) ??
       checkTradeTransaction(value.transaction, 'transaction', false),
@@ -583,10 +811,18 @@ function checkTradePool(value: unknown, key: PathKey, nullish: boolean): Issue |
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkString(value.address, 'address', true) ??
-      checkString(value.protocol_family, 'protocol_family', true) ??
-      checkString(value.protocol_version, 'protocol_version', true),
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.address === 'string' || value.address === undefined || value.address === null
+        ? undefined
+        : invalidType('address', 'string', value.address)) ??
+      (typeof value.protocol_family === 'string' || value.protocol_family === undefined || value.protocol_family === null
+        ? undefined
+        : invalidType('protocol_family', 'string', value.protocol_family)) ??
+      (typeof value.protocol_version === 'string' || value.protocol_version === undefined || value.protocol_version === null
+        ? undefined
+        : invalidType('protocol_version', 'string', value.protocol_version)),
   );
 }
 
@@ -596,7 +832,7 @@ function checkTradeTransaction(value: unknown, key: PathKey, nullish: boolean): 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.hash, 'hash', false) ??
+    (typeof value.hash === 'string' ? undefined : invalidType('hash', 'string', value.hash)) ??
       checkTradeTransactionNetwork(value.network, 'network', true) ??
       checkTradeTransactionNetTransfer(value.net_transfer, 'net_transfer', true),
   );
@@ -606,7 +842,15 @@ function checkTradeTransaction(value: unknown, key: PathKey, nullish: boolean): 
 function checkTradeTransactionNetwork(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkString(value.object, 'object', true) ?? checkString(value.name, 'name', true));
+  return under(
+    key,
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.name === 'string' || value.name === undefined || value.name === null
+        ? undefined
+        : invalidType('name', 'string', value.name)),
+  );
 }
 
 /** `trade.transaction.net_transfer`, a loose object: fields it does not name are kept. */
@@ -615,7 +859,9 @@ function checkTradeTransactionNetTransfer(value: unknown, key: PathKey, nullish:
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
       checkTradeTransactionNetTransferReceivingFungible(value.receiving_fungible, 'receiving_fungible', true) ??
       checkTradeTransactionNetTransferReceivingFungible(value.sending_fungible, 'sending_fungible', true),
   );
@@ -627,7 +873,9 @@ function checkTradeTransactionNetTransferReceivingFungible(value: unknown, key: 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
       checkTradeTransactionNetTransferReceivingFungibleToken(value.token, 'token', true) ??
       checkTradeTransactionNetTransferReceivingFungibleBalance(value.balance, 'balance', true),
   );
@@ -639,13 +887,27 @@ function checkTradeTransactionNetTransferReceivingFungibleToken(value: unknown, 
   if (!isObject(value)) return invalidType(key, 'object', value);
   return under(
     key,
-    checkString(value.object, 'object', true) ??
-      checkString(value.address, 'address', true) ??
-      checkInt(value.decimals, 'decimals', true) ??
-      checkString(value.symbol, 'symbol', true) ??
-      checkString(value.name, 'name', true) ??
-      checkString(value.image_url, 'image_url', true) ??
-      checkString(value.total_supply, 'total_supply', true),
+    (typeof value.object === 'string' || value.object === undefined || value.object === null
+      ? undefined
+      : invalidType('object', 'string', value.object)) ??
+      (typeof value.address === 'string' || value.address === undefined || value.address === null
+        ? undefined
+        : invalidType('address', 'string', value.address)) ??
+      (Number.isSafeInteger(value.decimals) || value.decimals === undefined || value.decimals === null
+        ? undefined
+        : checkInt(value.decimals, 'decimals', false)) ??
+      (typeof value.symbol === 'string' || value.symbol === undefined || value.symbol === null
+        ? undefined
+        : invalidType('symbol', 'string', value.symbol)) ??
+      (typeof value.name === 'string' || value.name === undefined || value.name === null
+        ? undefined
+        : invalidType('name', 'string', value.name)) ??
+      (typeof value.image_url === 'string' || value.image_url === undefined || value.image_url === null
+        ? undefined
+        : invalidType('image_url', 'string', value.image_url)) ??
+      (typeof value.total_supply === 'string' || value.total_supply === undefined || value.total_supply === null
+        ? undefined
+        : invalidType('total_supply', 'string', value.total_supply)),
   );
 }
 
@@ -653,7 +915,15 @@ function checkTradeTransactionNetTransferReceivingFungibleToken(value: unknown, 
 function checkTradeTransactionNetTransferReceivingFungibleBalance(value: unknown, key: PathKey, nullish: boolean): Issue | undefined {
   if (nullish && (value === undefined || value === null)) return undefined;
   if (!isObject(value)) return invalidType(key, 'object', value);
-  return under(key, checkNumber(value.in_usd, 'in_usd', true) ?? checkString(value.in_token, 'in_token', true));
+  return under(
+    key,
+    (Number.isFinite(value.in_usd) || value.in_usd === undefined || value.in_usd === null
+      ? undefined
+      : invalidType('in_usd', 'number', value.in_usd)) ??
+      (typeof value.in_token === 'string' || value.in_token === undefined || value.in_token === null
+        ? undefined
+        : invalidType('in_token', 'string', value.in_token)),
+  );
 }
 
 /** zod's output of the cast schema's parse of `data` (the data itself), or the issue it reports first. */
