@@ -16,6 +16,7 @@ type Json = Record<string, unknown>;
 // checked a million times would let the engine see a single shape and a cache-hot object.
 const COPIES = 64;
 const ROUNDS = 7;
+const WARM_ROUNDS = 6;
 // Each round lasts about this long, whatever a call costs (zod's parse costs 5-10 times the check).
 const ROUND_MS = 150;
 
@@ -34,8 +35,8 @@ const subjects: readonly (readonly [string, (index: number) => unknown])[] = [
 
 /**
  * The median over rounds of ns of CPU per call (the process's user and system time, so a machine
- * shared with other work slows the figure less than the wall clock would), after a warm-up round
- * that also sizes the rounds.
+ * shared with other work slows the figure less than the wall clock would), after warm-up rounds,
+ * the first of which sizes the rounds.
  */
 function nsPerCall(run: (index: number) => unknown): number {
   let kept = 0;
@@ -46,6 +47,9 @@ function nsPerCall(run: (index: number) => unknown): number {
     return ((used.user + used.system) * 1e3) / calls;
   };
   const calls = Math.ceil((ROUND_MS * 1e6) / round(20_000));
+  // Rounds unmeasured for about a second more: Bun's engine (JavaScriptCore) reaches its last tier
+  // later than V8 does, and a check it had not finished optimizing read up to three times slower.
+  for (let warm = 0; warm < WARM_ROUNDS; warm++) round(calls);
   const rounds = Array.from({ length: ROUNDS }, () => round(calls)).sort((a, b) => a - b);
   if (kept === 0) throw new Error('every call refused the sample: the subject is broken');
   return rounds[Math.floor(ROUNDS / 2)]!;
