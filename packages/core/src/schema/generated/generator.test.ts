@@ -30,4 +30,11 @@ describe('the checks generator', () => {
     expect(source).toContain("checkUser(value.parent, 'parent', true)");
     expect(source).not.toMatch(/\beval\b|new Function/);
   });
+
+  it('refuses two schemas that would go by one name, rather than check one with the other', () => {
+    const emitter = new ChecksEmitter();
+    const cast = z.looseObject({ embeds: z.looseObject({ b: z.string() }), other: z.looseObject({ a: z.string() }) });
+    emitter.name(cast.shape.other, 'castEmbeds');
+    expect(() => emitter.entry(cast, 'cast')).toThrow(/would both be checked by checkCastEmbeds/);
+  });
 });
