@@ -4,10 +4,10 @@ import * as z from 'zod/mini';
 import { englishIssue } from './english-issues.js';
 
 /**
- * The shared field schemas. `createFastParse` checks the first three by hand as it checks any
- * `z.nullish` string, integer or boolean (field-kinds.ts), and `identifier` by its identity: a
- * schema derived from one of them (a `.check(...)`) is a new schema, which goes through zod. The
- * property tests in fast-parse.test.ts compare each with its hand check on long strings and edge numbers.
+ * The shared field schemas. The checks generated from the payload schemas (generated/, by
+ * scripts/generate-checks.ts) check a field built from them as zod does: `identifier` as a union of a
+ * string and an integer handed on as a string, the others as any `z.nullish` string, integer or
+ * boolean; the property tests in generated/*.test.ts compare them with zod on long strings and edge numbers.
  */
 export interface FieldSchemas {
   readonly identifier: ReturnType<typeof buildIdentifier>;
@@ -26,7 +26,6 @@ let built: FieldSchemas | undefined;
  * value, so `invalid_payload` answers quote them. Left alone when the app configured a locale of its own.
  */
 export function fieldSchemas(): FieldSchemas {
-  // Read by fieldKind() too, to tell `identifier` by its identity.
   if (built === undefined) {
     if (z.config().localeError === undefined) z.config({ localeError: englishIssue });
     built = { identifier: buildIdentifier(), text: buildText(), integer: buildInteger(), flag: buildFlag() };
@@ -36,11 +35,10 @@ export function fieldSchemas(): FieldSchemas {
 
 // Identity fields are strings, but some of the service's filter docs type them as Int (docs/contract.md §Events):
 // accept an integer and hand it on as a string, so handlers see one type.
-// By hand: a string passes as it is; anything else (an integer to convert) goes through the schema.
 const buildIdentifier = () => z.union([z.string(), z.pipe(z.int(), z.transform(String))]);
 
 // The docs disagree with themselves on most fields (docs/contract.md §Events), so every field but the identity ones
 // is optional and may be null. Unknown fields are kept (`looseObject`): the service adds fields.
-const buildText = () => z.nullish(z.string()); // by hand: undefined, null or any string
-const buildInteger = () => z.nullish(z.int()); // by hand: undefined, null or Number.isSafeInteger
-const buildFlag = () => z.nullish(z.boolean()); // by hand: undefined, null or a boolean
+const buildText = () => z.nullish(z.string());
+const buildInteger = () => z.nullish(z.int());
+const buildFlag = () => z.nullish(z.boolean());

@@ -87,9 +87,9 @@ let built: ReturnType<typeof buildSchemas> | undefined;
 /**
  * The payload schemas, built on the first call. zod builds a schema with real work (its
  * constructors, checks, registrations): about 3 ms of the 10 ms Node took to import a minimal
- * Worker's bundle. The receiver calls this on its first delivery, and the exports below call it at
- * import; they are marked pure, so a bundle that does not use them drops them, and a Worker pays for
- * the schemas on its first delivery rather than on every cold start that answers nothing.
+ * Worker's bundle. A delivery never builds them: the senders run the checks generated from them
+ * (generated/, by scripts/generate-checks.ts). The exports below call this at import; they are
+ * marked pure, so a bundle that does not use them drops them, zod with them.
  */
 export function payloadSchemas(): ReturnType<typeof buildSchemas> {
   return (built ??= buildSchemas());

@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { isEventName, type EventName } from '../../schema/event-names.js';
-import { createFastParse } from '../../schema/fast-parse.js';
-import { payloadSchemas } from '../../schema/schemas.js';
+import { parseFollowPayload, parseProfilePayload } from '../../schema/generated/founding-checks.js';
+import { Issue } from '../../schema/issue.js';
 import { proceed, type Step } from '../../result.js';
 import { isJsonObject, type JsonObject } from '../../body/parse-body.js';
 import type { ReceivedEvent } from '../sender.js';
-import { describeIssue, refuseEvent } from '../refuse-event.js';
+import { refuseEvent } from '../refuse-event.js';
 import type { SecretEntry } from './secret-entries.js';
 
 /**
@@ -39,36 +38,19 @@ export function toEvent(body: JsonObject, secret: SecretEntry): Step<ReceivedEve
   return validate(eventName, data);
 }
 
-function buildParsers() {
-  const { followPayloadSchema, profilePayloadSchema } = payloadSchemas();
-  return {
-    followPayloadSchema,
-    profilePayloadSchema,
-    fastParseFollow: createFastParse(followPayloadSchema),
-    fastParseProfile: createFastParse(profilePayloadSchema),
-  };
-}
-
-// Built on the first delivery, not at import: a Worker's cold start should not build schemas
-// before it knows it has a delivery to check (schemas.ts).
-let parsers: ReturnType<typeof buildParsers> | undefined;
-
 function validate(eventName: EventName, data: JsonObject): Step<ReceivedEvent> {
-  const { followPayloadSchema, profilePayloadSchema, fastParseFollow, fastParseProfile } = (parsers ??= buildParsers());
+  // The checks generated from the schemas (schema/generated/founding-checks.ts): what the schema's
+  // parse hands on, or the issue it reports first, which names the field in zod's words.
   // A comparison, not a lookup by the event name: that string is fresh from JSON.parse every time.
   // Each branch narrows the name, so the event is typed without an assertion.
   if (eventName === 'follow.created' || eventName === 'follow.deleted') {
-    const fast = fastParseFollow(data);
-    if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast } });
-    const parsed = followPayloadSchema.safeParse(data);
-    return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
+    const checked = parseFollowPayload(data);
+    return checked instanceof Issue ? invalidPayload(eventName, checked) : proceed({ known: true, event: { eventName, data: checked } });
   }
-  const fast = fastParseProfile(data);
-  if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast } });
-  const parsed = profilePayloadSchema.safeParse(data);
-  return parsed.success ? proceed({ known: true, event: { eventName, data: parsed.data } }) : invalidPayload(eventName, parsed.error);
+  const checked = parseProfilePayload(data);
+  return checked instanceof Issue ? invalidPayload(eventName, checked) : proceed({ known: true, event: { eventName, data: checked } });
 }
 
-function invalidPayload(eventName: EventName, error: z.core.$ZodError): Step<never> {
-  return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(error)}.`, eventName);
+function invalidPayload(eventName: EventName, issue: Issue): Step<never> {
+  return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${issue.describe()}.`, eventName);
 }

@@ -22,9 +22,9 @@ function buildSchemas() {
 let built: ReturnType<typeof buildSchemas> | undefined;
 
 /**
- * The Mini App events' schemas, built on the first call: on its first delivery for the receiver,
- * at import for the exports below, which are marked pure so a bundle that does not use them drops
- * them (schema/schemas.ts says why it matters on a Worker).
+ * The Mini App events' schemas, built on the first call: at import for the exports below, which are
+ * marked pure so a bundle that does not use them drops them (schema/schemas.ts says why it matters on
+ * a Worker). A delivery runs the checks generated from them (schema/generated/miniapp-checks.ts).
  */
 export function miniAppSchemas(): ReturnType<typeof buildSchemas> {
   return (built ??= buildSchemas());

@@ -1,9 +1,10 @@
 import { decodeUtf8, isJsonObject } from '../../body/parse-body.js';
 import { proceed, refusal, type Step } from '../../result.js';
-import { describeIssue, refuseEvent } from '../refuse-event.js';
+import { refuseEvent } from '../refuse-event.js';
 import type { ReceivedEvent } from '../sender.js';
+import { miniAppChecks } from '../../schema/generated/miniapp-checks.js';
+import { Issue } from '../../schema/issue.js';
 import { currentEventName, isMiniAppEventName } from './event-names.js';
-import { miniAppSchemas } from './schemas.js';
 import type { MiniAppEvent } from './types.js';
 
 /** What the proof established: the user, the client's app FID, the key that signed. */
@@ -35,10 +36,15 @@ export function toMiniAppEvent(payloadBytes: Uint8Array, proven: Proven): Step<R
   const eventName = currentEventName(payload['event']);
   if (!isMiniAppEventName(eventName)) return proceed({ known: false, event: { eventName, data: { ...proven, payload } } });
   // Only a key the payload has: an absent one stays absent, as the schema would keep it.
-  const data = Object.hasOwn(payload, 'notificationDetails') ? { ...proven, notificationDetails: payload['notificationDetails'] } : proven;
-  const parsed = miniAppSchemas().dataSchemas[eventName].safeParse(data);
-  if (!parsed.success)
-    return refuseEvent('invalid_payload', `The ${eventName} payload is invalid: ${describeIssue(parsed.error)}.`, eventName);
-  // The schema of `eventName` parsed it, so the pair is that event.
-  return proceed({ known: true, event: { eventName, data: parsed.data } as MiniAppEvent });
+  const data = Object.hasOwn(payload, 'notificationDetails')
+    ? { ...proven, notificationDetails: payload['notificationDetails'] }
+    : { ...proven };
+  // The check generated from the event's schema (schema/generated/miniapp-checks.ts): what the
+  // schema's parse hands on (the fields it names), or the issue it reports first, in zod's words.
+  const checked = miniAppChecks[eventName](data);
+  if (checked instanceof Issue) {
+    return refuseEvent('invalid_payload', `The ${eventName} payload is invalid: ${checked.describe()}.`, eventName);
+  }
+  // The check of `eventName` took it, so the pair is that event.
+  return proceed({ known: true, event: { eventName, data: checked } as MiniAppEvent });
 }

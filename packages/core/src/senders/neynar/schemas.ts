@@ -53,8 +53,9 @@ let built: ReturnType<typeof buildSchemas> | undefined;
 
 /**
  * Neynar's data schemas, built on the first call, as `payloadSchemas()` is (schema/schemas.ts): a
- * Worker should not pay for building schemas on a cold start that answers nothing. `byEvent` names
- * the schema of each event's `data`. Identity fields are required (a cast's `hash` and `author`, a
+ * Worker should not pay for building schemas on a cold start, and a delivery runs the checks
+ * generated from them (schema/generated/neynar-checks.ts) instead. `byEvent` names the schema of
+ * each event's `data`. Identity fields are required (a cast's `hash` and `author`, a
  * user's `fid`, a follow's two users, a reaction's type, cast and user, a trade's transaction hash);
  * every other field is optional and may be null; unknown fields are kept.
  *

@@ -1,11 +1,10 @@
 import { isJsonObject, type JsonObject } from '../../body/parse-body.js';
 import { proceed, type Step } from '../../result.js';
 import type { ReceivedEvent } from '../sender.js';
-import { describeIssue, refuseEvent } from '../refuse-event.js';
+import { refuseEvent } from '../refuse-event.js';
 import { isNeynarEventName } from './event-names.js';
-import { createFastParse, type FastParse } from '../../schema/fast-parse.js';
-import type { NeynarEventName } from './event-names.js';
-import { neynarSchemas } from './schemas.js';
+import { neynarChecks } from '../../schema/generated/neynar-checks.js';
+import { Issue } from '../../schema/issue.js';
 
 /**
  * Turns a verified Neynar body into an event (docs/contract.md §Senders, Neynar): `type` names it,
@@ -25,28 +24,11 @@ export function toNeynarEvent(body: JsonObject): Step<ReceivedEvent> {
   }
   const extra = createdAt === undefined ? {} : { createdAt };
   if (!isNeynarEventName(eventName)) return proceed({ known: false, event: { eventName, data, ...extra } });
-  const fast = (fastParsers ??= buildFastParsers())[eventName](data);
-  if (fast !== undefined) return proceed({ known: true, event: { eventName, data: fast, ...extra } });
-  const parsed = neynarSchemas().byEvent[eventName].safeParse(data);
-  if (!parsed.success)
-    return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${describeIssue(parsed.error)}.`, eventName);
-  return proceed({ known: true, event: { eventName, data: parsed.data as JsonObject, ...extra } });
-}
-
-// Built on the first delivery, with the schemas (schemas.ts says why not at import).
-let fastParsers: Readonly<Record<NeynarEventName, FastParse>> | undefined;
-
-/**
- * Each event's hand check of its schema (schema/fast-parse.ts): what the schema would hand on, or
- * `undefined` for data the schema must decide on, whose refusal then names the field. One per
- * schema: events that share a schema (`cast.created` and `cast.deleted`) share its check.
- */
-function buildFastParsers(): Readonly<Record<NeynarEventName, FastParse>> {
-  const bySchema = new Map<object, FastParse>();
-  const entries = Object.entries(neynarSchemas().byEvent).map(([name, schema]) => {
-    let parse = bySchema.get(schema);
-    if (parse === undefined) bySchema.set(schema, (parse = createFastParse(schema) as FastParse));
-    return [name, parse];
-  });
-  return Object.fromEntries(entries) as Record<NeynarEventName, FastParse>;
+  // The check generated from the event's schema (schema/generated/neynar-checks.ts): what the
+  // schema's parse hands on, or the issue it reports first, which names the field in zod's words.
+  const checked = neynarChecks[eventName](data);
+  if (checked instanceof Issue) {
+    return refuseEvent('invalid_payload', `The ${eventName} data is invalid: ${checked.describe()}.`, eventName);
+  }
+  return proceed({ known: true, event: { eventName, data: checked, ...extra } });
 }
