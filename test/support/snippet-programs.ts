@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { createClient } from 'redis';
 import { expect } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '@social-webhooks/emulator';
 import { startChildServer, type ChildServer } from './child-server.js';
-import { freePort } from './free-port.js';
 import { codeBlocks, type CodeBlock } from './markdown.js';
 import { startNotificationClient, type StandInClient } from './notification-client.js';
 import { startRedis, type RedisServer } from './redis-server.js';
@@ -87,7 +87,7 @@ const RUNTIMES: Record<SnippetRuntime, (file: string) => string[]> = {
  * broadcast is done); `lines` keeps what it prints.
  */
 export async function runProgram(program: Program, env: NodeJS.ProcessEnv, runtime: SnippetRuntime = 'node'): Promise<RunningProgram> {
-  const listen = await freePort();
+  const listen = await programPort();
   mkdirSync(scratch, { recursive: true });
   const file = new URL(`${program.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${listen}.ts`, scratch);
   // The port a program listens on and its URLs name (`listen(3000`, `:3000/`, `PORT ?? 3000`), not every 3000 (`respondWithin: 3000`).
@@ -108,6 +108,30 @@ export async function runProgram(program: Program, env: NodeJS.ProcessEnv, runti
     },
   });
   return Object.assign(child, { url: `http://127.0.0.1:${listen}` });
+}
+
+/**
+ * A port for a program, below the OS's ephemeral range (Linux: 32768 and up), and free on every
+ * address a moment ago. Not `freePort()`'s port 0: that one comes from the range the outgoing
+ * connections of the programs, Redis clients and test files running alongside draw their local
+ * ports from, so it could be taken before the program listens, and a request meant for it answered
+ * by another program (a 401 under another secret).
+ */
+const handedOut = new Set<number>();
+async function programPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, () => server.close(() => resolve(true)));
+    });
+    if (free && !handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 export type SnippetRedis = RedisServer & { client: ReturnType<typeof createClient> };
