@@ -1,25 +1,31 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notificationBroadcaster } from '@social-webhooks/bullmq';
 import { buildNeynarDelivery } from '@social-webhooks/core/testing';
-import { startEmulator, type Emulator } from '@social-webhooks/emulator';
 import { redisTokenStore } from '@social-webhooks/redis';
-import { startChildServer, type ChildServer } from './support/child-server.js';
 import { compileSnippets } from './support/compile-snippets.js';
-import { freePort } from './support/free-port.js';
-import { codeBlocks, type CodeBlock } from './support/markdown.js';
-import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { type StandInClient } from './support/notification-client.js';
 import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import {
+  afterProgram,
+  emulator,
+  exits,
+  lines,
+  post,
+  programsOf,
+  redisServer,
+  runProgram as run,
+  sleep,
+  standIn,
+  stopStarted,
+  type Program,
+} from './support/snippet-programs.js';
 
-// The notification, queue, Redis and OpenTelemetry snippets, run as pasted. A TypeScript fence that
-// imports something starts a program; one that imports nothing continues the program above it (so
-// the guide can show a program a step at a time). Each program is type-checked under the house's
-// strict flags, then run on Node in a child process (tsx) with the environment its page names
-// (`REDIS_URL` at a real redis-server, the secret, the hub), against the strict stand-in client, the
-// emulator or Redis, and what its page says it does is checked from outside. A fence that cannot
-// run says so in its info string, `no-run: <why>`; any other fence that is not TypeScript fails.
+// The notification, queue, Redis and OpenTelemetry snippets, run as pasted (test/support/snippet-programs.ts):
+// each program is type-checked under the house's strict flags, then run on Node in a child process
+// with the environment its page names (`REDIS_URL` at a real redis-server, the secret, the hub),
+// against the strict stand-in client, the emulator or Redis, and what its page says it does is
+// checked from outside. A fence that cannot run says so in its info string, `no-run: <why>`.
 const FILES = [
   'packages/redis/README.md',
   'packages/bullmq/README.md',
@@ -27,112 +33,19 @@ const FILES = [
   'docs/notifications.md',
   'examples/miniapp-backend/README.md',
 ];
-const root = new URL('..', import.meta.url).pathname;
-const scratch = new URL('./.tmp/package-snippets/', import.meta.url);
 const SECRET = 'package-snippets-neynar-secret';
-const TS = new Set(['ts', 'typescript', 'js', 'javascript']);
-
-interface Program {
-  /** `file › heading` of its first fence. */
-  readonly name: string;
-  readonly code: string;
-}
-
-function programsOf(file: string): { programs: Program[]; excluded: CodeBlock[] } {
-  const programs: { name: string; code: string }[] = [];
-  const excluded: CodeBlock[] = [];
-  for (const block of codeBlocks(file)) {
-    if (block.info.startsWith('no-run:')) {
-      expect(block.info.slice('no-run:'.length).trim(), `${file}:${block.line}: no-run without a reason`).not.toBe('');
-      excluded.push(block);
-    } else if (!TS.has(block.lang)) {
-      throw new Error(`${file}:${block.line}: a ${block.lang || 'plain'} fence that neither runs nor says why (\`no-run: <why>\`)`);
-    } else if (/^import /m.test(block.code)) {
-      programs.push({ name: `${file} › ${block.heading}`, code: block.code });
-    } else {
-      const last = programs.at(-1);
-      if (last === undefined) throw new Error(`${file}:${block.line}: a fence that imports nothing continues no program`);
-      last.code += `\n${block.code}`;
-    }
-  }
-  return { programs, excluded };
-}
 
 const all = FILES.map(programsOf);
 const programs = all.flatMap(({ programs }) => programs);
 
-/** What was started for one program, stopped after it. */
-const started: { stop(): Promise<unknown> }[] = [];
-afterEach(async () => {
-  // Everything is stopped, even after a failure: a program that ignores SIGTERM is killed after 10 s.
-  const errors: unknown[] = [];
-  for (const thing of started.splice(0).reverse()) await thing.stop().catch((error: unknown) => errors.push(error));
-  if (errors.length > 0) throw errors[0];
-}, 60_000);
-
-/** Runs a program as pasted on a free port (its `3000`), its imports of `express` given Express 5. */
-async function run(program: Program, env: NodeJS.ProcessEnv): Promise<ChildServer & { url: string }> {
-  const listen = await freePort();
-  mkdirSync(scratch, { recursive: true });
-  const file = new URL(`${program.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${listen}.ts`, scratch);
-  const code = program.code.replace("from 'express'", "from 'express5'").replaceAll('3000', String(listen));
-  // Printed once every top-level statement has run: the server listens, the broadcast is done.
-  writeFileSync(file, `${code}\nconsole.log('SNIPPET READY ${listen}');\n`);
-  // Node itself with tsx's loader (one process, not tsx's wrapper and its child), so a kill reaches the program.
-  const child = await startChildServer(process.execPath, ['--import', 'tsx', '--conditions=source', file.pathname], {
-    cwd: root,
-    env,
-    ready: /SNIPPET READY (\d+)/,
-    timeoutMs: 60_000,
-  });
-  const stop = child.stop;
-  started.push({
-    stop: () => {
-      const kill = setTimeout(() => child.child.kill('SIGKILL'), 10_000);
-      return stop().finally(() => clearTimeout(kill));
-    },
-  });
-  return Object.assign(child, { url: `http://127.0.0.1:${listen}` });
-}
-
-async function redisServer(): Promise<RedisServer & { client: ReturnType<typeof createClient> }> {
-  const redis = await startRedis();
-  const client = createClient({ url: redis.url });
-  await client.connect();
-  const stopServer = redis.stop;
-  const both = Object.assign(redis, {
-    client,
-    stop: async () => {
-      await client.quit();
-      await stopServer();
-    },
-  });
-  started.push(both);
-  return both;
-}
-
-async function standIn(domain: string): Promise<StandInClient> {
-  const client = await startNotificationClient({ domain });
-  started.push({ stop: () => client.close() });
-  return client;
-}
-
-async function emulator(): Promise<Emulator> {
-  const emulator = await startEmulator({ miniAppDomain: 'app.example.com' });
-  started.push(emulator);
-  return emulator;
-}
+// Everything is stopped, even after a failure: a program that ignores SIGTERM is killed after 10 s.
+afterEach(stopStarted, 60_000);
 
 /** Saves a token of the stand-in client for each FID in the Redis token store, as a receiver's `applyMiniAppEvent` does. */
 async function seedTokens(client: ReturnType<typeof createClient>, clientApp: StandInClient, fids: readonly number[]): Promise<void> {
   const store = redisTokenStore({ client });
   for (const fid of fids) await store.save({ fid, appFid: 9152, url: clientApp.url, token: clientApp.issue(fid) });
 }
-
-const post = (url: string, init: { headers: Record<string, string>; body: string }) => fetch(url, { method: 'POST', ...init });
-const lines = (servers: readonly ChildServer[], pattern: RegExp) =>
-  servers.flatMap((server) => server.lines).filter((line) => pattern.test(line));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A broadcast program (bullmq's README, the guide's §7): every user of the store notified once, progress read done. */
 const durableBroadcast = (domain: string) => async (program: Program) => {
@@ -147,13 +60,6 @@ const durableBroadcast = (domain: string) => async (program: Program) => {
   expect(clientApp.violations).toEqual([]);
   await exits(child);
 };
-
-/** A program that handles SIGTERM lets go of what it holds, and so exits, with 0, within 15 s. */
-async function exits(child: ChildServer): Promise<void> {
-  const exited = await Promise.race([child.stop().then(() => true), sleep(15_000).then(() => false)]);
-  expect(exited, 'the program did not exit within 15 s of SIGTERM').toBe(true);
-  expect(child.child.exitCode).toBe(0);
-}
 
 /** What each program is said to do, by the heading it starts under. */
 const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
@@ -205,7 +111,7 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     );
     await seedTokens(redis.client, clientApp, [3]);
     const broadcaster = notificationBroadcaster({ connection: redisConnection(redis.url), domain: 'app.example.com' });
-    started.push({ stop: () => broadcaster.close() });
+    afterProgram({ stop: () => broadcaster.close() });
     const notification = { notificationId: 'otel-1', title: 'Hello', body: 'From the test', targetUrl: 'https://app.example.com/' };
     await broadcaster.broadcast(notification, { to: 'all' });
     await expect

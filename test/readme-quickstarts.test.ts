@@ -89,7 +89,6 @@ const INVENTORY = [
   'docs/runtimes.md › Next.js (App Router): web, airstack',
   'docs/runtimes.md › Cloudflare Workers: web, airstack',
   'docs/runtimes.md › Cloudflare Workers: web, neynar',
-  'docs/testing.md › Mini App events: web, miniapp',
 ];
 
 /** The modules a quickstart may import names from, so its options evaluate as written. */
@@ -130,11 +129,21 @@ interface Snippet {
 const PRELUDE = /^const (\w+) = (?:(\w+)\(|\([^)]*\) =>)[\s\S]*?;$/gm;
 const IMPORT = /^import\s+\{([^}]*)\}\s+from\s+'(@social-webhooks\/[a-z]+)';$/gm;
 
+// These guides' blocks are whole programs, each run as such by package-snippets.test.ts and guide-snippets.test.ts.
+const WHOLE_PROGRAMS = [
+  'docs/notifications.md',
+  'docs/reliability.md',
+  'docs/observability.md',
+  'docs/testing.md',
+  'docs/subscriptions.md',
+  'docs/emulator.md',
+  'docs/options.md',
+];
+
 function snippets(): Snippet[] {
   const found: Snippet[] = [];
-  // docs/notifications.md's blocks are whole programs, each run as such by package-snippets.test.ts.
   for (const block of guideFiles()
-    .filter((file) => file !== 'docs/notifications.md')
+    .filter((file) => !WHOLE_PROGRAMS.includes(file))
     .flatMap(codeBlocks)) {
     if (block.lang !== 'ts') continue;
     const scope: Record<string, unknown> = {};
