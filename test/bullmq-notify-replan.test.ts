@@ -1,10 +1,10 @@
 import { notificationBroadcaster, notificationWorker } from '@social-webhooks/bullmq';
 import { memoryTokenStore, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
-import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { useBroadcastRig } from './support/broadcast-rig.js';
 import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { fillTokens, range } from './support/token-fill.js';
 
 // A plan that runs twice and reads the store in another order the second time, as a Redis store's
 // SCAN may while Redis resizes: the second run forms other batches than the first. Every user is
@@ -12,20 +12,12 @@ import { startRedis, type RedisServer } from './support/redis-server.js';
 const USERS = 6_000;
 
 describe('a broadcast whose plan runs again and forms other batches', () => {
-  let redis: RedisServer;
-  let client: StandInClient;
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = await startNotificationClient();
-  });
-  afterAll(async () => {
-    await client?.close();
-    await redis?.stop();
-  });
+  const rig = useBroadcastRig();
 
   it('notifies every user once and reads done only after the last batch of either run', async () => {
     const inner = memoryTokenStore();
-    for (let fid = 1; fid <= USERS; fid++) await inner.save({ fid, appFid: 9152, url: client.url, token: client.issue(fid) });
+    const { redis, client } = rig;
+    await fillTokens(inner, client, range(USERS));
     const all: NotificationTarget[] = [];
     for await (const target of inner.list()) all.push(target);
     let runs = 0;

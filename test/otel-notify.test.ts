@@ -2,31 +2,23 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { notificationBroadcaster, notificationWorker } from '@social-webhooks/bullmq';
 import { memoryTokenStore } from '@social-webhooks/core';
 import { otelInstrumentation } from '@social-webhooks/otel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { describe, expect, it } from 'vitest';
+import { useBroadcastRig } from './support/broadcast-rig.js';
 import { otelSdk } from './support/otel-sdk.js';
 import { eventually } from './support/queue-processes.js';
 import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { fillTokens, range } from './support/token-fill.js';
 
 // Spans and metrics per notification batch, through the real OpenTelemetry SDK, from a broadcast on
 // a real redis-server and BullMQ to a stand-in client.
 describe('otelInstrumentation for notification batches', () => {
-  let redis: RedisServer;
-  let client: StandInClient;
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = await startNotificationClient();
-  });
-  afterAll(async () => {
-    await client?.close();
-    await redis?.stop();
-  });
+  const rig = useBroadcastRig();
 
   it('gives each batch a CLIENT span named by the client host with its outcome counts, and counts targets by outcome', async () => {
     const sdk = otelSdk();
     const store = memoryTokenStore();
-    for (let fid = 1; fid <= 250; fid++) await store.save({ fid, appFid: 9152, url: client.url, token: client.issue(fid) });
+    const { redis, client } = rig;
+    await fillTokens(store, client, range(250));
     client.revoke((await store.get(7))[0]!.token);
     client.fault({ count: 1, status: 503 });
     const connection = redisConnection(redis.url);

@@ -11,7 +11,6 @@ export interface RecordClient {
 
 interface RecordPipeline {
   hset(key: string, fields: Readonly<Record<string, string>>): RecordPipeline;
-  hdel(key: string, ...fields: string[]): RecordPipeline;
   pexpire(key: string, ms: number): RecordPipeline;
   exec(): Promise<unknown>;
 }
