@@ -11,6 +11,10 @@ import { fillTokens, range } from './support/token-fill.js';
 // still notified once, and the progress counts every batch that ran, done only once all have.
 const USERS = 6_000;
 
+/** `targets` in pages of 500. */
+const pagesOf = (targets: NotificationTarget[]) =>
+  Array.from({ length: Math.ceil(targets.length / 500) }, (_, index) => targets.slice(index * 500, (index + 1) * 500));
+
 describe('a broadcast whose plan runs again and forms other batches', () => {
   const rig = useBroadcastRig();
 
@@ -24,13 +28,14 @@ describe('a broadcast whose plan runs again and forms other batches', () => {
     const store: NotificationTokenStore = {
       ...inner,
       // The first run adds 50 batches (fids 1-5,000), then fails at fid 5,500; the second starts at fid 51.
-      async *list() {
+      // Pages, as the shipped stores list for a broadcast (listPages() is read before list()).
+      async *listPages() {
         runs += 1;
         if (runs === 1) {
-          yield* all.slice(0, 5_500);
+          yield* pagesOf(all.slice(0, 5_500));
           throw new Error('the store went away mid-read');
         }
-        yield* [...all.slice(50), ...all.slice(0, 50)];
+        yield* pagesOf([...all.slice(50), ...all.slice(0, 50)]);
       },
     };
     const connection = redisConnection(redis.url);

@@ -1,5 +1,5 @@
 import { notificationBroadcaster, notificationWorker } from '@social-webhooks/bullmq';
-import { createNotifier, memoryTokenStore, type NotificationTokenStore } from '@social-webhooks/core';
+import { createNotifier, memoryTokenStore } from '@social-webhooks/core';
 import { redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 import { createClient } from 'redis';
 import { hasRedisServer, startRedisProcess } from '../queue/redis-process.js';
@@ -7,6 +7,7 @@ import { formatCount } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { startFastClients, type FastClients } from './fast-clients.js';
 import { expectedRequests, fillTokens } from './fill-tokens.js';
+import { memoryRows } from './memory-rows.js';
 
 export interface NotifyBenchOptions {
   /** Tokens of the throughput rows. Default 100,000. */
@@ -17,7 +18,6 @@ export interface NotifyBenchOptions {
 
 const GOAL_IN_PROCESS = 50_000;
 const GOAL_BULLMQ = 20_000;
-const GOAL_RSS_MB = 100;
 const URLS = 3;
 const notification = (notificationId: string) => ({
   notificationId,
@@ -27,13 +27,13 @@ const notification = (notificationId: string) => ({
 });
 
 /**
- * A broadcast to local stand-in clients (three URLs, every token answered successful, in a thread of
- * their own): tokens per second end to end with `createNotifier` in one process, and through BullMQ
+ * A broadcast to local stand-in clients (three URLs, every token answered successful, in a process of
+ * their own): tokens per second end to end with `createNotifier` in this process, and through BullMQ
  * (`notificationBroadcaster` and one in-process `notificationWorker`) with a Redis token store and
  * `redisNotificationLimiter`; each row checks that every URL got exactly ceil(its tokens / 100)
- * requests. Then a store of `memoryTokens` in Redis broadcast by `createNotifier` in one process,
- * its resident memory sampled every 50 ms: the growth over the process before the broadcast. Tokens
- * per CPU second (this process's, the clients' thread included; Redis's not) says what a row costs
+ * requests. Then the memory rows ({@link memoryRows}): a Redis store of `tokens`, then of
+ * `memoryTokens`, broadcast in a process of its own, its resident memory's peak over its start.
+ * Tokens per CPU second (the sending process's; the clients' and Redis's not) says what a row costs
  * on a machine that other work shares, where tokens per second says little.
  */
 export async function notifyBroadcast(options: NotifyBenchOptions): Promise<{ table: Table; met: boolean }> {
@@ -89,23 +89,9 @@ export async function notifyBroadcast(options: NotifyBenchOptions): Promise<{ ta
         await worker.close();
       }
 
-      await client.flushAll();
-      await fillTokens(client, clients.urls, options.memoryTokens);
-      const growth = await rssGrowth(clients, store, client);
-      const expectedMemory = expectedRequests(clients.urls, options.memoryTokens);
-      const exact = growth.requests.every((count, index) => count === expectedMemory[index]);
-      const ok = growth.mb < GOAL_RSS_MB && exact && growth.successful === options.memoryTokens;
-      met = ok && met;
-      rows.push([
-        'createNotifier, Redis store and limits',
-        formatCount(options.memoryTokens),
-        formatCount(Math.round(options.memoryTokens / growth.seconds)),
-        formatCount(Math.round(options.memoryTokens / growth.cpuSeconds)),
-        `${growth.requests.join(' / ')} (${expectedMemory.join(' / ')})`,
-        growth.mb.toFixed(1),
-        `< ${GOAL_RSS_MB} MB`,
-        ok ? 'yes' : 'NO',
-      ]);
+      const memory = await memoryRows(clients, client, redis.port, [options.tokens, options.memoryTokens]);
+      rows.push(...memory.rows);
+      met = memory.met && met;
     } finally {
       await client.quit();
       await redis.stop();
@@ -118,7 +104,7 @@ export async function notifyBroadcast(options: NotifyBenchOptions): Promise<{ ta
 
 interface Timed {
   readonly seconds: number;
-  /** CPU time of this process (user and system, every thread, the clients' included) over the run. */
+  /** CPU time of this process (user and system, every thread) over the run: the clients run in a process of their own. */
   readonly cpuSeconds: number;
   readonly successful: number;
   readonly requests: number[];
@@ -149,26 +135,4 @@ function row(rows: string[][], name: string, tokens: number, result: Timed, expe
     ok ? 'yes' : 'NO',
   ]);
   return ok;
-}
-
-/** Broadcasts the Redis store in this process, sampling resident memory; the growth is the peak over the start, in MB. */
-async function rssGrowth(
-  clients: FastClients,
-  store: NotificationTokenStore,
-  client: ReturnType<typeof createClient>,
-): Promise<Timed & { mb: number }> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  try {
-    const limiter = redisNotificationLimiter({ client, prefix: 'bench-memory:' });
-    const result = await timed(clients, () =>
-      createNotifier({ store, limiter, logger: false }).send(notification('bench-3'), { to: 'all' }),
-    );
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { ...result, mb: (peak - before) / 1024 / 1024 };
-  } finally {
-    clearInterval(sampler);
-  }
 }

@@ -97,7 +97,7 @@ export { checkNotification } from './notify/check-notification.js';
 export type { ClientResult, FailedReason } from './notify/client-answer.js';
 export { deliverBatch, type BatchContext, type BatchResult } from './notify/deliver-batch.js';
 export { logGaveUp, logRefusal } from './notify/notify-log.js';
-export { batchesOf, checkAudience, targetsOf, type NotificationAudience, type TargetBatch } from './notify/batches.js';
+export { batchesOf, checkAudience, targetPagesOf, type NotificationAudience, type TargetBatch } from './notify/batches.js';
 export type { BatchEnd, BatchScope, BatchStart, NotifyInstrumentation } from './notify/instrumentation.js';
 export type { FetchLike } from './notify/post-batch.js';
 export {

@@ -18,6 +18,9 @@ export interface RedisNotificationLimiterOptions extends NotificationLimits {
   readonly prefix?: string;
 }
 
+const ALLOWED: Claim = Object.freeze({ outcome: 'allowed' });
+const SENT: Claim = Object.freeze({ outcome: 'sent' });
+
 /** The default key prefix of the notification limiter. */
 export const DEFAULT_NOTIFY_PREFIX = 'social-webhooks:notify:';
 
@@ -52,14 +55,15 @@ export function redisNotificationLimiter(options: RedisNotificationLimiterOption
   return {
     async claim(notificationId, targets) {
       if (targets.length === 0) return [];
-      const keys = targets.flatMap((target) => [sentKey(notificationId, target), `${prefix}token:${target.token}`]);
+      const keys: string[] = [];
+      for (const target of targets) keys.push(sentKey(notificationId, target), `${prefix}token:${target.token}`);
       const args = [notificationId, String(intervalMs), String(perDay), String(DAY_MS)];
       const reply = (await client.eval(CLAIM_NOTIFICATION, { keys, arguments: args })) as unknown[];
       return targets.map((_, index): Claim => {
         const outcome = Number(reply[2 * index]);
-        if (outcome === 2) return { outcome: 'sent' };
+        if (outcome === 2) return SENT;
         if (outcome === 3) return { outcome: 'limited', retryAt: Number(reply[2 * index + 1]) };
-        return { outcome: 'allowed' };
+        return ALLOWED;
       });
     },
     async confirm(notificationId, targets) {

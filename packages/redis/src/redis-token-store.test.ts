@@ -50,6 +50,14 @@ describe('redisTokenStore against redis-server', () => {
     expect(listed).toHaveLength(451);
     expect(new Set(listed.map((target) => `${target.fid}:${target.appFid}`)).size).toBe(451);
     expect(listed.find((target) => target.fid === 42)).toEqual({ fid: 42, appFid: 9152, ...DETAILS, token: 't42' });
+
+    // listPages(): the same targets in the same order, a SCAN batch (at most 200 users) a page, a user's targets in one page.
+    const pages: NotificationTarget[][] = [];
+    for await (const page of store.listPages!()) pages.push([...page]);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.flat()).toEqual(listed);
+    for (const page of pages) expect(new Set(page.map((target) => target.fid)).size).toBeLessThanOrEqual(200);
+    expect(pages.filter((page) => page.some((target) => target.fid === 7))).toHaveLength(1);
   });
 
   it('escapes glob characters of the prefix in SCAN', async () => {

@@ -55,6 +55,23 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
   // SCAN's MATCH is a glob: the prefix's own glob characters are escaped.
   const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
 
+  async function* listPages(): AsyncGenerator<NotificationTarget[]> {
+    // Remembered within a page only: a set of every FID listed would grow with the store.
+    let cursor = '0';
+    do {
+      const reply = (await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] })) as unknown[];
+      cursor = String(reply[0]);
+      const seen = new Set<unknown>();
+      const page: NotificationTarget[] = [];
+      for (let index = 1; index < reply.length; index += 2) {
+        if (seen.has(reply[index])) continue;
+        seen.add(reply[index]);
+        addTargets(page, Number(String(reply[index]).slice(prefix.length)), reply[index + 1]);
+      }
+      if (page.length > 0) yield page;
+    } while (cursor !== '0');
+  }
+
   return {
     async save({ fid, appFid, url, token }) {
       await client.eval(SAVE_TARGET, { keys: [keyOf(fid)], arguments: [String(appFid), JSON.stringify({ url, token })] });
@@ -69,29 +86,22 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
       return toTargets(fid, await client.eval(GET_TARGETS, { keys: [keyOf(fid)], arguments: [] }));
     },
     async *list() {
-      // Remembered within a page only: a set of every FID listed would grow with the store.
-      let cursor = '0';
-      do {
-        const reply = (await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] })) as unknown[];
-        cursor = String(reply[0]);
-        const seen = new Set<unknown>();
-        for (let index = 1; index < reply.length; index += 2) {
-          const fid = Number(String(reply[index]).slice(prefix.length));
-          if (seen.has(reply[index])) continue;
-          seen.add(reply[index]);
-          yield* toTargets(fid, reply[index + 1]);
-        }
-      } while (cursor !== '0');
+      for await (const page of listPages()) yield* page;
     },
+    listPages,
   };
 }
 
 /** The targets of one user's hash, from HGETALL's flat reply of fields and values. */
 function toTargets(fid: number, reply: unknown): NotificationTarget[] {
+  return addTargets([], fid, reply);
+}
+
+/** Adds to `targets` those of one user's hash, from HGETALL's flat reply of fields and values. */
+function addTargets(targets: NotificationTarget[], fid: number, reply: unknown): NotificationTarget[] {
   if (!Number.isSafeInteger(fid))
     throw new Error('@social-webhooks/redis: a key under the token prefix does not end in a FID; is the prefix shared?');
   const fields = reply as string[];
-  const targets: NotificationTarget[] = [];
   for (let index = 0; index < fields.length; index += 2) {
     const { url, token } = JSON.parse(String(fields[index + 1])) as { url?: unknown; token?: unknown };
     const appFid = Number(fields[index]);

@@ -1,5 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import { batchesOf, targetsOf, type NotificationTokenStore } from '@social-webhooks/core';
+import { batchesOf, targetPagesOf, type NotificationTokenStore } from '@social-webhooks/core';
 import type { BroadcastRecord } from './broadcast-record.js';
 import { batchJobId, type BatchJobData, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
 
@@ -37,7 +37,7 @@ export async function runPlan(
     pending = [];
     await record.added(id, { done: false });
   };
-  for await (const { url, targets } of batchesOf(targetsOf(store, to))) {
+  for await (const { url, targets } of batchesOf(targetPagesOf(store, to))) {
     planned += targets.length;
     batches += 1;
     const data: BatchJobData = { type: 'batch', id, notification, url, targets, kind: 'batch', round: 0, attempt: 0 };

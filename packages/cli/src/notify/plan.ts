@@ -1,4 +1,10 @@
-import { batchesOf, type NotificationAudience, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
+import {
+  batchesOf,
+  targetPagesOf,
+  type NotificationAudience,
+  type NotificationTarget,
+  type NotificationTokenStore,
+} from '@social-webhooks/core';
 
 /** What one client URL would get: its tokens, in requests of at most 100. */
 export interface ClientPlan {
@@ -30,18 +36,20 @@ export async function planNotification(store: NotificationTokenStore, to: Notifi
   const withoutToken: number[] = [];
   const counted = { targets: 0, users: 0, lastFid: undefined as number | undefined };
   const clients = new Map<string, { appFids: Set<number>; tokens: number; requests: number }>();
-  async function* targets(): AsyncGenerator<NotificationTarget> {
-    for await (const target of audienceTargets(store, to, withoutToken)) {
-      counted.targets += 1;
-      if (target.fid !== counted.lastFid) counted.users += 1;
-      counted.lastFid = target.fid;
-      let client = clients.get(target.url);
-      if (client === undefined) clients.set(target.url, (client = { appFids: new Set(), tokens: 0, requests: 0 }));
-      client.appFids.add(target.appFid);
-      yield target;
+  async function* pages(): AsyncGenerator<readonly NotificationTarget[]> {
+    for await (const page of audiencePages(store, to, withoutToken)) {
+      for (const target of page) {
+        counted.targets += 1;
+        if (target.fid !== counted.lastFid) counted.users += 1;
+        counted.lastFid = target.fid;
+        let client = clients.get(target.url);
+        if (client === undefined) clients.set(target.url, (client = { appFids: new Set(), tokens: 0, requests: 0 }));
+        client.appFids.add(target.appFid);
+      }
+      yield page;
     }
   }
-  for await (const { url, targets: batch } of batchesOf(targets())) {
+  for await (const { url, targets: batch } of batchesOf(pages())) {
     const client = clients.get(url)!;
     client.tokens += batch.length;
     client.requests += 1;
@@ -59,19 +67,19 @@ export async function planNotification(store: NotificationTokenStore, to: Notifi
   };
 }
 
-/** The targets of every user (`'all'`, streamed), or of each FID asked once; FIDs without a token are noted. */
-async function* audienceTargets(
+/** The targets of every user (`'all'`, streamed a page at a time), or of each FID asked once; FIDs without a token are noted. */
+async function* audiencePages(
   store: NotificationTokenStore,
   to: NotificationAudience,
   withoutToken: number[],
-): AsyncGenerator<NotificationTarget> {
+): AsyncGenerator<readonly NotificationTarget[]> {
   if (to === 'all') {
-    yield* store.list();
+    yield* targetPagesOf(store, to);
     return;
   }
   for (const fid of new Set(typeof to === 'number' ? [to] : to)) {
     const found = await store.get(fid);
     if (found.length === 0) withoutToken.push(fid);
-    yield* found;
+    yield found;
   }
 }

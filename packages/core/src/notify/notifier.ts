@@ -1,4 +1,4 @@
-import { batchesOf, checkAudience, targetsOf, type NotificationAudience } from './batches.js';
+import { batchesOf, checkAudience, targetPagesOf, type NotificationAudience } from './batches.js';
 import { checkNotification } from './check-notification.js';
 import { deliverBatch, type BatchContext, type BatchResult } from './deliver-batch.js';
 import { InFlight, sleep } from './in-flight.js';
@@ -102,7 +102,7 @@ async function sendNotification(
   };
 
   const inFlight = new InFlight(options.concurrency);
-  for await (const { url, targets } of batchesOf(targetsOf(options.store, to))) {
+  for await (const { url, targets } of batchesOf(targetPagesOf(options.store, to))) {
     tally.targets += targets.length;
     await inFlight.run(() => settle(url, targets, false));
   }
@@ -111,7 +111,7 @@ async function sendNotification(
   // One more round for the tokens whose window ends within `rateLimitWaitMs`, once it has.
   if (later.length > 0) {
     await sleep(Math.max(0, later.reduce((latest, entry) => Math.max(latest, entry.retryAt), 0) - Date.now()));
-    for await (const { url, targets } of batchesOf(later.map(({ url, target }) => ({ url, ...target })))) {
+    for await (const { url, targets } of batchesOf([later.map(({ url, target }) => ({ url, ...target }))])) {
       await inFlight.run(() => settle(url, targets, true));
     }
     await inFlight.drain();

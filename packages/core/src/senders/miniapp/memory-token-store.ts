@@ -1,5 +1,8 @@
 import type { NotificationTarget, NotificationTokenStore } from './token-store.js';
 
+/** Targets per page of `listPages()`: whole users, so a page may hold a few more. */
+const MEMORY_PAGE = 500;
+
 /**
  * A {@link NotificationTokenStore} in this process's memory: for development, tests and a single
  * instance that can afford to lose its tokens on restart (users get notifications again when they
@@ -43,6 +46,17 @@ export function memoryTokenStore(): NotificationTokenStore {
     },
     async *list() {
       for (const clients of users.values()) yield* clients.values();
+    },
+    async *listPages() {
+      let page: NotificationTarget[] = [];
+      for (const clients of users.values()) {
+        for (const target of clients.values()) page.push(target);
+        if (page.length >= MEMORY_PAGE) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
     },
   };
 }

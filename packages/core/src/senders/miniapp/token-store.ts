@@ -34,6 +34,12 @@ export interface NotificationTokenStore {
   get(fid: number): Promise<readonly NotificationTarget[]>;
   /** Every target, for a notification to all users; a store may read them in batches as they are iterated. */
   list(): AsyncIterable<NotificationTarget>;
+  /**
+   * The targets of {@link list}, a page at a time (a page of any size, a user's targets in one page).
+   * Optional: a sender reads it when a store has it, with one `await` per page where `list()` costs
+   * one per target, which is most of a broadcast's reading (the stores this library ships have it).
+   */
+  listPages?(): AsyncIterable<readonly NotificationTarget[]>;
 }
 
 /**
