@@ -36,6 +36,20 @@ export function npmBinary(pkg: 'bun' | 'deno'): string {
   return path;
 }
 
+/**
+ * What `deno run` needs to load a TypeScript file of this workspace: its packages' `source` export
+ * condition, extension-less relative imports, no lockfile, and the permissions a server on loopback asks.
+ */
+export const DENO_RUN_ARGS: readonly string[] = [
+  'run',
+  '--conditions=source',
+  '--sloppy-imports',
+  '--no-lock',
+  '--allow-net=127.0.0.1',
+  '--allow-read',
+  '--allow-env',
+];
+
 function childRuntime(name: string, command: () => string, args: readonly string[]): Runtime {
   return {
     name,
@@ -75,15 +89,6 @@ const workerd: Runtime = {
 export const runtimes: Runtime[] = [
   childRuntime('Node', () => TSX, ['--conditions=source', here('../runtimes/node-server.ts')]),
   childRuntime('Bun', () => npmBinary('bun'), ['--conditions=source', here('../runtimes/bun-server.ts')]),
-  childRuntime('Deno', () => npmBinary('deno'), [
-    'run',
-    '--conditions=source',
-    '--sloppy-imports',
-    '--no-lock',
-    '--allow-net=127.0.0.1',
-    '--allow-read',
-    '--allow-env',
-    here('../runtimes/deno-server.ts'),
-  ]),
+  childRuntime('Deno', () => npmBinary('deno'), [...DENO_RUN_ARGS, here('../runtimes/deno-server.ts')]),
   workerd,
 ];
