@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDelivery, buildNeynarDelivery } from '@social-webhooks/core/testing';
-import { compileSnippets } from './support/compile-snippets.js';
+import { itCompilesPrograms } from './support/compile-snippets.js';
 import {
   emulator,
   ends,
@@ -305,10 +305,7 @@ describe("the guides' and the client, filter and emulator READMEs' snippets", ()
     ]);
   });
 
-  it("compiles each program as written, under the house's strict compiler flags", () => {
-    const files = Object.fromEntries(programs.map(({ name, code }, index) => [`program-${index}.ts`, `// ${name}\n${code}`]));
-    expect(compileSnippets('guide-snippets-types', files)).toBe('');
-  });
+  itCompilesPrograms('guide-snippets-types', programs);
 
   // By name, as a string: vitest shortens an object's `$name` to 40 characters, and `-t` would not find it.
   it.each([...byName.keys()])(

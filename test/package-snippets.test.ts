@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { notificationBroadcaster } from '@social-webhooks/bullmq';
 import { buildNeynarDelivery } from '@social-webhooks/core/testing';
 import { redisTokenStore } from '@social-webhooks/redis';
-import { compileSnippets } from './support/compile-snippets.js';
+import { itCompilesPrograms } from './support/compile-snippets.js';
 import { type StandInClient } from './support/notification-client.js';
 import { redisConnection } from './support/redis-connection.js';
 import {
@@ -159,10 +159,7 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
     ]);
   });
 
-  it("compiles each program as written, under the house's strict compiler flags", () => {
-    const files = Object.fromEntries(programs.map(({ name, code }, index) => [`program-${index}.ts`, `// ${name}\n${code}`]));
-    expect(compileSnippets('package-snippets-types', files)).toBe('');
-  });
+  itCompilesPrograms('package-snippets-types', programs);
 
   it.each(programs)(
     '$name runs as pasted and does what its page says',

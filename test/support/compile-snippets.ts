@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
 
 /**
  * Type-checks snippets as a user's strict project would: each file written afresh under
@@ -22,4 +23,15 @@ export function compileSnippets(dir: string, files: Readonly<Record<string, stri
   } catch (error) {
     return String((error as { stdout?: string }).stdout ?? error);
   }
+}
+
+/**
+ * The test that a page's programs (test/support/snippet-programs.ts) compile as written: every
+ * program one file under `test/.tmp/<dir>/`, headed by a comment naming it, so a failure says which.
+ */
+export function itCompilesPrograms(dir: string, programs: readonly { readonly name: string; readonly code: string }[]): void {
+  it("compiles each program as written, under the house's strict compiler flags", () => {
+    const files = Object.fromEntries(programs.map(({ name, code }, index) => [`program-${index}.ts`, `// ${name}\n${code}`]));
+    expect(compileSnippets(dir, files)).toBe('');
+  });
 }

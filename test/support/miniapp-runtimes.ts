@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { startChildServer } from './child-server.js';
 import { APP_KEY_ENV } from './miniapp-rows.js';
-import { bundleWorker, npmBinary, type RunningServer } from './runtimes.js';
+import { bundleWorker, denoRunArgs, npmBinary, type RunningServer } from './runtimes.js';
 
 /** A runtime that serves the Mini App rows for the signer whose public key it is given. */
 export interface MiniAppRuntime {
@@ -27,16 +27,7 @@ function childRuntime(name: string, command: () => string, args: readonly string
 export const miniAppRuntimes: MiniAppRuntime[] = [
   childRuntime('Node', () => TSX, ['--conditions=source', here('../runtimes/miniapp-node-server.ts')]),
   childRuntime('Bun', () => npmBinary('bun'), ['--conditions=source', here('../runtimes/miniapp-bun-server.ts')]),
-  childRuntime('Deno', () => npmBinary('deno'), [
-    'run',
-    '--conditions=source',
-    '--sloppy-imports',
-    '--no-lock',
-    '--allow-net=127.0.0.1',
-    '--allow-read',
-    `--allow-env=${APP_KEY_ENV}`,
-    here('../runtimes/miniapp-deno-server.ts'),
-  ]),
+  childRuntime('Deno', () => npmBinary('deno'), denoRunArgs(here('../runtimes/miniapp-deno-server.ts'), { allowEnv: [APP_KEY_ENV] })),
   {
     name: 'workerd (Miniflare)',
     async start(appKey) {

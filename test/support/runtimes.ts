@@ -36,6 +36,17 @@ export function npmBinary(pkg: 'bun' | 'deno'): string {
   return path;
 }
 
+/**
+ * `deno run`'s arguments for a TypeScript file of this workspace: its packages' `source` export
+ * condition, extension-less relative imports, no lockfile, and the permissions of a server on
+ * loopback (the network on 127.0.0.1, reading files, the environment: only the variables in
+ * `allowEnv` when it is given, every one by default).
+ */
+export function denoRunArgs(file: string, { allowEnv }: { allowEnv?: readonly string[] } = {}): string[] {
+  const env = allowEnv === undefined ? '--allow-env' : `--allow-env=${allowEnv.join(',')}`;
+  return ['run', '--conditions=source', '--sloppy-imports', '--no-lock', '--allow-net=127.0.0.1', '--allow-read', env, file];
+}
+
 function childRuntime(name: string, command: () => string, args: readonly string[]): Runtime {
   return {
     name,
@@ -75,15 +86,6 @@ const workerd: Runtime = {
 export const runtimes: Runtime[] = [
   childRuntime('Node', () => TSX, ['--conditions=source', here('../runtimes/node-server.ts')]),
   childRuntime('Bun', () => npmBinary('bun'), ['--conditions=source', here('../runtimes/bun-server.ts')]),
-  childRuntime('Deno', () => npmBinary('deno'), [
-    'run',
-    '--conditions=source',
-    '--sloppy-imports',
-    '--no-lock',
-    '--allow-net=127.0.0.1',
-    '--allow-read',
-    '--allow-env',
-    here('../runtimes/deno-server.ts'),
-  ]),
+  childRuntime('Deno', () => npmBinary('deno'), denoRunArgs(here('../runtimes/deno-server.ts'))),
   workerd,
 ];

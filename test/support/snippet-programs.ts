@@ -7,7 +7,7 @@ import { startChildServer, type ChildServer } from './child-server.js';
 import { codeBlocks, type CodeBlock } from './markdown.js';
 import { startNotificationClient, type StandInClient } from './notification-client.js';
 import { startRedis, type RedisServer } from './redis-server.js';
-import { npmBinary } from './runtimes.js';
+import { denoRunArgs, npmBinary } from './runtimes.js';
 
 // The guides' snippets as whole programs, run as pasted: the machinery the snippet tests share. A
 // TypeScript fence that imports something starts a program; one that imports nothing continues the
@@ -67,17 +67,7 @@ export type SnippetRuntime = 'node' | 'bun' | 'deno';
 const RUNTIMES: Record<SnippetRuntime, (file: string) => string[]> = {
   node: (file) => [process.execPath, '--import', 'tsx', '--conditions=source', file],
   bun: (file) => [npmBinary('bun'), '--conditions=source', file],
-  deno: (file) => [
-    npmBinary('deno'),
-    'run',
-    '--conditions=source',
-    '--sloppy-imports',
-    '--no-lock',
-    '--allow-net=127.0.0.1',
-    '--allow-read',
-    '--allow-env',
-    file,
-  ],
+  deno: (file) => [npmBinary('deno'), ...denoRunArgs(file)],
 };
 
 /**

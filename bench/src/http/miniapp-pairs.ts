@@ -1,3 +1,4 @@
+import { barePairs } from './bare-pairs.js';
 import { pairOf, type Pair } from './pairs.js';
 
 /**
@@ -22,10 +23,5 @@ export const MINIAPP_PAIRS: readonly Pair[] = [
     'miniapp-web-handler',
     'miniapp-web-reference',
   ),
-  pairOf('bare', 'node', 'node', 'Node, node:http listener vs the bare verify on node:http', 'miniapp-node-adapter', 'miniapp-node-bare'),
-  pairOf('bare', 'node', 'web', 'Node, Web handler vs the bare verify on node:http', 'miniapp-web-handler', 'miniapp-node-bare'),
-  pairOf('bare', 'node', 'hono', 'Node, Hono vs the bare verify on node:http', 'miniapp-hono-adapter', 'miniapp-node-bare'),
-  pairOf('bare', 'bun', 'web', 'Bun, Web handler vs the bare verify (Bun.serve)', 'miniapp-web-handler', 'miniapp-web-bare'),
-  pairOf('bare', 'deno', 'web', 'Deno, Web handler vs the bare verify (Deno.serve)', 'miniapp-web-handler', 'miniapp-web-bare'),
-  pairOf('bare', 'workerd', 'web', 'workerd, Web handler vs the bare verify (Web Crypto)', 'miniapp-web-handler', 'miniapp-web-bare'),
+  ...barePairs('miniapp', 'the bare verify'),
 ];

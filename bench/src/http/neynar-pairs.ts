@@ -1,3 +1,4 @@
+import { barePairs } from './bare-pairs.js';
 import { pairOf, type Pair } from './pairs.js';
 
 /**
@@ -16,17 +17,5 @@ export const NEYNAR_PAIRS: readonly Pair[] = [
   pairOf('framework', 'bun', 'hono', 'Bun, Hono', 'neynar-hono-adapter', 'neynar-hono-naive'),
   pairOf('framework', 'deno', 'hono', 'Deno, Hono', 'neynar-hono-adapter', 'neynar-hono-naive'),
   pairOf('framework', 'workerd', 'hono', 'workerd, Hono', 'neynar-hono-adapter', 'neynar-hono-naive'),
-  pairOf(
-    'bare',
-    'node',
-    'node',
-    'Node, node:http listener vs the documented check on node:http',
-    'neynar-node-adapter',
-    'neynar-node-bare',
-  ),
-  pairOf('bare', 'node', 'web', 'Node, Web handler vs the documented check on node:http', 'neynar-web-handler', 'neynar-node-bare'),
-  pairOf('bare', 'node', 'hono', 'Node, Hono vs the documented check on node:http', 'neynar-hono-adapter', 'neynar-node-bare'),
-  pairOf('bare', 'bun', 'web', 'Bun, Web handler vs the documented check (Bun.serve)', 'neynar-web-handler', 'neynar-web-bare'),
-  pairOf('bare', 'deno', 'web', 'Deno, Web handler vs the documented check (Deno.serve)', 'neynar-web-handler', 'neynar-web-bare'),
-  pairOf('bare', 'workerd', 'web', 'workerd, Web handler vs the documented check (Web Crypto)', 'neynar-web-handler', 'neynar-web-bare'),
+  ...barePairs('neynar', 'the documented check'),
 ];

@@ -70,6 +70,20 @@ describe('createEd25519Verify', () => {
     expect(subtleVerify).not.toHaveBeenCalled();
   });
 
+  it('verifies through Web Crypto on workerd, without looking node:crypto up', async () => {
+    vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
+    try {
+      const lookup = vi.spyOn(process, 'getBuiltinModule');
+      const subtleVerify = vi.spyOn(crypto.subtle, 'verify');
+      const { publicKey, id, sign } = await keyPair();
+      expect(await createEd25519Verify()(id, publicKey, await sign(message), message)).toBe('valid');
+      expect(subtleVerify).toHaveBeenCalledTimes(1);
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('imports each key once, and keeps at most maxKeys', async () => {
     const importKey = vi.spyOn(crypto.subtle, 'importKey');
     const verify = createEd25519Verify(2, null);

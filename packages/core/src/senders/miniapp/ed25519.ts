@@ -1,3 +1,4 @@
+import { lookUpNodeCrypto } from '../../node-crypto.js';
 import { setBounded } from './bounded-map.js';
 
 /** What a signature check found: `unsupported` when the runtime's Web Crypto has no Ed25519. */
@@ -92,13 +93,6 @@ function webVerify(maxKeys: number): Ed25519Verify {
 
 /** `node:crypto` where the runtime gives it (Node, Bun, Deno); not on workerd, whose `nodejs_compat` layer was not measured. */
 function nodeEd25519(): NodeEd25519 | undefined {
-  const runtime = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown }; navigator?: { userAgent?: unknown } };
-  const getBuiltinModule = runtime.process?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function' || runtime.navigator?.userAgent === 'Cloudflare-Workers') return undefined;
-  try {
-    const module = getBuiltinModule('node:crypto') as Partial<NodeEd25519> | undefined;
-    return typeof module?.verify === 'function' && typeof module.createPublicKey === 'function' ? (module as NodeEd25519) : undefined;
-  } catch {
-    return undefined;
-  }
+  if ((globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent === 'Cloudflare-Workers') return undefined;
+  return lookUpNodeCrypto<NodeEd25519>(['verify', 'createPublicKey']);
 }

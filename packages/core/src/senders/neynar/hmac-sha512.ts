@@ -1,3 +1,5 @@
+import { lookUpNodeCrypto } from '../../node-crypto.js';
+
 /** Signs bytes with one secret: HMAC-SHA512, 64 bytes. Synchronous where the runtime allows it. */
 export type HmacSha512 = (secret: string, bytes: Uint8Array) => Uint8Array | Promise<Uint8Array>;
 
@@ -25,7 +27,7 @@ const encoder = /* @__PURE__ */ new TextEncoder();
 export function createHmacSha512(nodeCrypto?: NodeCrypto | null): HmacSha512 {
   let chosen: HmacSha512 | undefined;
   return function hmacSha512(secret, bytes) {
-    chosen ??= choose(nodeCrypto === undefined ? nodeCryptoModule() : (nodeCrypto ?? undefined));
+    chosen ??= choose(nodeCrypto === undefined ? lookUpNodeCrypto<NodeCrypto>(['createHmac']) : (nodeCrypto ?? undefined));
     return chosen(secret, bytes);
   };
 }
@@ -47,16 +49,4 @@ function choose(nodeCrypto: NodeCrypto | undefined): HmacSha512 {
     }
     return new Uint8Array(await crypto.subtle.sign('HMAC', await key, bytes as Uint8Array<ArrayBuffer>));
   };
-}
-
-function nodeCryptoModule(): NodeCrypto | undefined {
-  const getBuiltinModule = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltinModule !== 'function') return undefined;
-  try {
-    const module = getBuiltinModule('node:crypto') as Partial<NodeCrypto> | undefined;
-    return typeof module?.createHmac === 'function' ? (module as NodeCrypto) : undefined;
-  } catch {
-    // A runtime that has the function but not the module (a Worker's partial Node compatibility).
-    return undefined;
-  }
 }
