@@ -1,4 +1,4 @@
-import { settleWithin } from '../../deadline.js';
+import { createSharedDeadline } from '../../shared-deadline.js';
 import { proceed, refusal, type Step } from '../../result.js';
 import type { ResolvedLogger } from '../../observe/logger.js';
 import { describeError } from './describe-error.js';
@@ -30,7 +30,8 @@ export type AppKeyCheck = (fid: number, appKey: string) => Promise<Step<number>>
  * Builds the lookup step, which decides (docs/contract.md §Senders, Mini App events): 401
  * `app_key_invalid` when the lookup answers `{ valid: false }`; 503 `app_key_lookup_failed` when it
  * throws, rejects, answers anything else, or has not answered within `timeoutMs` (a late answer is
- * dropped). Why it failed goes to the logger as one line with its causes (`fetch failed (getaddrinfo
+ * dropped; one deadline serves every lookup, so the answer comes between `timeoutMs` and an eighth of
+ * it later, without a timer armed and cleared per delivery). Why it failed goes to the logger as one line with its causes (`fetch failed (getaddrinfo
  * ENOTFOUND …)`), never a stack per delivery, and never into the answer; the error itself goes to
  * `debug`, for a logger that wants it.
  */
@@ -46,17 +47,20 @@ export function createAppKeyCheck(verifyAppKey: VerifyAppKey, timeoutMs: number,
     return failed;
   };
   if (typeof verifyAppKey.note === 'string') logger.warn(`${source}: ${verifyAppKey.note}.`, {});
+  const within = createSharedDeadline(timeoutMs);
+  const answered = (result: unknown): unknown => result;
+  const late = (): never => {
+    throw lateError();
+  };
 
   return async function checkAppKey(fid, appKey) {
     let result: unknown;
     try {
       // Called in a promise job, so a lookup that throws synchronously is a rejection like any other.
-      result = await settleWithin(
+      result = await within(
         Promise.resolve().then(() => verifyAppKey(fid, appKey)),
-        timeoutMs,
-        (): never => {
-          throw lateError();
-        },
+        answered,
+        late,
       );
     } catch (error) {
       return fail(error);
