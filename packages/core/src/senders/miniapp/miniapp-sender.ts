@@ -105,6 +105,10 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
         // No header of its own; a request that carries another sender's (a Neynar signature, the
         // founding header) is that sender's delivery, answered 401 `wrong_sender` before its body is read.
         checkHeader: (_value, headers) => recogniseOtherSender('miniapp', headers) ?? NO_HEADER_PROOF,
+        // The proof is inside the JSON value (its strings, as sent), so the runtime's own JSON read
+        // serves: on Deno `request.json()` takes the buffered body at once, where reading its bytes
+        // goes through the body stream and a decode of our own.
+        readsParsedBody: true,
         readEvent(content) {
           // The signature covers the base64url strings of the body, which a body parser's result
           // still holds as sent: a body parsed first is checked like one read here (its size is then
