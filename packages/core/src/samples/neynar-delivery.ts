@@ -34,7 +34,13 @@ export async function buildNeynarDelivery(init: NeynarDeliveryInit): Promise<Bui
   const sample = isNeynarEventName(type) ? neynarSampleBody(type, createdAt) : { created_at: createdAt, type, data: {} };
   const body = JSON.stringify('data' in init ? { ...sample, data: init.data } : sample);
   const signature = await hmac(init.secret, encoder.encode(body));
-  return { headers: { 'content-type': 'application/json', [NEYNAR_SIGNATURE_HEADER]: toHex(signature) }, body };
+  return {
+    headers: {
+      'content-type': 'application/json',
+      [NEYNAR_SIGNATURE_HEADER]: typeof signature === 'string' ? signature : toHex(signature),
+    },
+    body,
+  };
 }
 
 /** The same delivery as a Web `Request` to `url` (default `http://localhost/webhook`). */

@@ -11,15 +11,16 @@ describe('HMAC-SHA512', () => {
   ])('%s gives the digest createHmac gives, for any secret and body', async (_name, hmac) => {
     await fc.assert(
       fc.asyncProperty(fc.string({ minLength: 1 }), fc.uint8Array({ maxLength: 2048 }), async (secret, body) => {
-        const expected = createHmac('sha512', secret).update(body).digest();
-        expect(Buffer.from(await hmac(secret, body)).equals(expected)).toBe(true);
+        const expected = createHmac('sha512', secret).update(body).digest('hex');
+        const digest = await hmac(secret, body);
+        expect(typeof digest === 'string' ? digest : Buffer.from(digest).toString('hex')).toBe(expected);
       }),
       { numRuns: 200 },
     );
   });
 
-  it('is synchronous on Node, where node:crypto is reached without an import', () => {
-    expect(createHmacSha512()('s', new Uint8Array([1]))).toBeInstanceOf(Uint8Array);
+  it('is synchronous on Node, where node:crypto is reached without an import, and gives hex digits', () => {
+    expect(createHmacSha512()('s', new Uint8Array([1]))).toMatch(/^[0-9a-f]{128}$/);
   });
 
   it('signs through Web Crypto, asynchronously, when told to', () => {

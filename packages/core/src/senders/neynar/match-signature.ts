@@ -1,4 +1,4 @@
-import type { HmacSha512 } from './hmac-sha512.js';
+import type { Digest, HmacSha512 } from './hmac-sha512.js';
 import type { PreparedSecret } from './secrets.js';
 import { sameDigest } from './signature.js';
 import { isThenable } from '../../is-thenable.js';
@@ -17,10 +17,10 @@ export function matchSignature(
 ): number | Promise<number> {
   const digests = secrets.map((secret) => hmac(secret.value, bytes));
   if (digests.some((digest) => isThenable(digest))) return Promise.all(digests).then((all) => indexOf(all, signature));
-  return indexOf(digests as Uint8Array[], signature);
+  return indexOf(digests as Digest[], signature);
 }
 
-function indexOf(digests: readonly Uint8Array[], signature: Uint8Array): number {
+function indexOf(digests: readonly Digest[], signature: Uint8Array): number {
   let found = -1;
   for (let index = 0; index < digests.length; index++) {
     const mask = sameDigest(digests[index]!, signature) ? -1 : 0;

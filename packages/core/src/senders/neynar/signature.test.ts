@@ -66,4 +66,17 @@ describe('sameDigest', () => {
     expect(sameDigest(digest, other)).toBe(false);
     expect(sameDigest(digest, digest.subarray(0, 32))).toBe(false);
   });
+
+  it('reads a digest given as hex digits as its bytes, for every byte value', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 64, maxLength: 64 }), fc.nat(63), (bytes, flipped) => {
+        const digits = Buffer.from(bytes).toString('hex');
+        expect(sameDigest(digits, bytes)).toBe(true);
+        const other = bytes.slice();
+        other[flipped] = other[flipped]! ^ 1;
+        expect(sameDigest(digits, other)).toBe(false);
+        expect(sameDigest(digits.slice(0, 126), bytes)).toBe(false);
+      }),
+    );
+  });
 });

@@ -61,9 +61,25 @@ function hexDigit(code: number): number {
   return -1;
 }
 
-/** Whether two 64-byte digests are equal, in time that does not depend on where they differ. */
-export function sameDigest(expected: Uint8Array, actual: Uint8Array): boolean {
+/**
+ * Whether a computed digest (its 64 bytes, or their 128 lower-case hex digits) equals the 64 bytes
+ * `actual`, in time that does not depend on where they differ, nor on which digits are letters.
+ */
+export function sameDigest(expected: Uint8Array | string, actual: Uint8Array): boolean {
+  if (typeof expected === 'string') {
+    let diff = (expected.length ^ (SIGNATURE_BYTES * 2)) | (actual.length ^ SIGNATURE_BYTES);
+    for (let index = 0; index < SIGNATURE_BYTES; index++) {
+      const byte = (hexNibble(expected.charCodeAt(index * 2)) << 4) | hexNibble(expected.charCodeAt(index * 2 + 1));
+      diff |= byte ^ (actual[index] ?? 0);
+    }
+    return diff === 0;
+  }
   let diff = expected.length ^ actual.length;
   for (let index = 0; index < SIGNATURE_BYTES; index++) diff |= (expected[index] ?? 0) ^ (actual[index] ?? 0);
   return diff === 0;
+}
+
+/** A lower-case hex digit's value without a branch: `0`-`9` are 0x30-0x39, `a`-`f` 0x61-0x66 (bit 6 set, low nibble 1-6). */
+function hexNibble(code: number): number {
+  return (code & 0xf) + 9 * ((code >> 6) & 1);
 }
