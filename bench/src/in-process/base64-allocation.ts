@@ -18,7 +18,10 @@ const texts = JSON.parse(
   JSON.stringify(
     [100, 300, 64].map((length) => {
       const bytes = Array.from({ length }, (_, index) => (index * 37) & 255);
-      return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      return btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     }),
   ),
 ) as [string, string, string];
@@ -72,6 +75,8 @@ for (let round = 0; round < ROUNDS + 2; round++) {
 }
 for (const [name, times] of rounds) {
   const sorted = [...times].sort((a, b) => a - b);
-  console.log(`${name}: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} µs per delivery (${sorted[0]!.toFixed(2)}-${sorted.at(-1)!.toFixed(2)})`);
+  console.log(
+    `${name}: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} µs per delivery (${sorted[0]!.toFixed(2)}-${sorted.at(-1)!.toFixed(2)})`,
+  );
 }
 if (sink === 0) console.log('');
