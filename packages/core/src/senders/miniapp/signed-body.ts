@@ -1,4 +1,5 @@
 import { decodeUtf8, isJsonObject, type JsonObject } from '../../body/parse-body.js';
+import { hexDigitValue } from '../../hex.js';
 import { proceed, refusal, type Step } from '../../result.js';
 import { base64Length, decodeBase64Into } from './base64.js';
 
@@ -112,12 +113,7 @@ function readHeader(bytes: Uint8Array): { fid: number; key: string } | undefined
 function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array((hex.length - 2) / 2);
   for (let index = 0; index < bytes.length; index++) {
-    bytes[index] = (hexValue(hex.charCodeAt(2 + 2 * index)) << 4) | hexValue(hex.charCodeAt(3 + 2 * index));
+    bytes[index] = (hexDigitValue(hex.charCodeAt(2 + 2 * index)) << 4) | hexDigitValue(hex.charCodeAt(3 + 2 * index));
   }
   return bytes;
-}
-
-/** A hex digit's value: 0-9, then a-f or A-F (bit 5 set lower-cases a letter). */
-function hexValue(code: number): number {
-  return code <= 57 ? code - 48 : (code | 0x20) - 87;
 }

@@ -1,3 +1,4 @@
+import { hexDigitValue } from '../../hex.js';
 import { refusal, type Stop } from '../../result.js';
 
 /** The header Neynar signs its deliveries in: the hex HMAC-SHA512 of the body's bytes. */
@@ -69,7 +70,7 @@ export function sameDigest(expected: Uint8Array | string, actual: Uint8Array): b
   if (typeof expected === 'string') {
     let diff = (expected.length ^ (SIGNATURE_BYTES * 2)) | (actual.length ^ SIGNATURE_BYTES);
     for (let index = 0; index < SIGNATURE_BYTES; index++) {
-      const byte = (hexNibble(expected.charCodeAt(index * 2)) << 4) | hexNibble(expected.charCodeAt(index * 2 + 1));
+      const byte = (hexDigitValue(expected.charCodeAt(index * 2)) << 4) | hexDigitValue(expected.charCodeAt(index * 2 + 1));
       diff |= byte ^ (actual[index] ?? 0);
     }
     return diff === 0;
@@ -77,9 +78,4 @@ export function sameDigest(expected: Uint8Array | string, actual: Uint8Array): b
   let diff = expected.length ^ actual.length;
   for (let index = 0; index < SIGNATURE_BYTES; index++) diff |= (expected[index] ?? 0) ^ (actual[index] ?? 0);
   return diff === 0;
-}
-
-/** A lower-case hex digit's value without a branch: `0`-`9` are 0x30-0x39, `a`-`f` 0x61-0x66 (bit 6 set, low nibble 1-6). */
-function hexNibble(code: number): number {
-  return (code & 0xf) + 9 * ((code >> 6) & 1);
 }
