@@ -30,3 +30,17 @@ export function expectedRequests(urls: readonly string[], count: number): number
     return Math.ceil(share / 100);
   });
 }
+
+/**
+ * Whether a broadcast of `tokens` made exactly the `expected` requests per URL and delivered every
+ * token, and the table's cell that says so: made (expected), marked WRONG when they differ.
+ */
+export function checkRequests(
+  made: readonly number[],
+  expected: readonly number[],
+  successful: number,
+  tokens: number,
+): { exact: boolean; cell: string } {
+  const exact = made.every((count, index) => count === expected[index]) && successful === tokens;
+  return { exact, cell: `${made.join(' / ')} (${expected.join(' / ')})${exact ? '' : ' WRONG'}` };
+}

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { createClient } from 'redis';
 import { formatCount } from '../support/stats.js';
 import type { FastClients } from './fast-clients.js';
-import { expectedRequests, fillTokens } from './fill-tokens.js';
+import { checkRequests, expectedRequests, fillTokens } from './fill-tokens.js';
 
 const CHILD = fileURLToPath(new URL('./notify-memory.js', import.meta.url));
 const GOAL_RSS_MB = 100;
@@ -39,7 +39,7 @@ export async function memoryRows(
     const figures = await runChild(redisPort, `bench-memory-${count}`);
     const requests = await clients.requests();
     const expected = expectedRequests(clients.urls, count);
-    const exact = requests.every((made, index) => made === expected[index]) && figures.successful === count;
+    const { exact, cell } = checkRequests(requests, expected, figures.successful, count);
     const mb = (figures.rssPeak - figures.rssBefore) / 1024 / 1024;
     const judged = count === largest;
     const ok = exact && (!judged || mb < GOAL_RSS_MB);
@@ -49,7 +49,7 @@ export async function memoryRows(
       formatCount(count),
       formatCount(Math.round(count / figures.seconds)),
       formatCount(Math.round(count / figures.cpuSeconds)),
-      `${requests.join(' / ')} (${expected.join(' / ')})${exact ? '' : ' WRONG'}`,
+      cell,
       `${mb.toFixed(1)} (of ${(figures.rssPeak / 1024 / 1024).toFixed(0)})`,
       judged ? `< ${GOAL_RSS_MB} MB` : '',
       ok ? 'yes' : 'NO',

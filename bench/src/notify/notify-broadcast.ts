@@ -6,7 +6,7 @@ import { hasRedisServer, startRedisProcess } from '../queue/redis-process.js';
 import { formatCount } from '../support/stats.js';
 import type { Table } from '../support/table.js';
 import { startFastClients, type FastClients } from './fast-clients.js';
-import { expectedRequests, fillTokens } from './fill-tokens.js';
+import { checkRequests, expectedRequests, fillTokens } from './fill-tokens.js';
 import { memoryRows } from './memory-rows.js';
 
 export interface NotifyBenchOptions {
@@ -122,14 +122,14 @@ async function timed(clients: FastClients, run: () => Promise<{ successful: numb
 
 function row(rows: string[][], name: string, tokens: number, result: Timed, expected: number[], goal: number): boolean {
   const perSecond = tokens / result.seconds;
-  const exact = result.requests.every((count, index) => count === expected[index]) && result.successful === tokens;
+  const { exact, cell } = checkRequests(result.requests, expected, result.successful, tokens);
   const ok = perSecond >= goal && exact;
   rows.push([
     name,
     formatCount(tokens),
     formatCount(Math.round(perSecond)),
     formatCount(Math.round(tokens / result.cpuSeconds)),
-    `${result.requests.join(' / ')} (${expected.join(' / ')})${exact ? '' : ' WRONG'}`,
+    cell,
     '',
     `≥ ${formatCount(goal)}/s`,
     ok ? 'yes' : 'NO',
