@@ -48,28 +48,26 @@ export function createAppKeyCheck(verifyAppKey: VerifyAppKey, timeoutMs: number,
   };
   if (typeof verifyAppKey.note === 'string') logger.warn(`${source}: ${verifyAppKey.note}.`, {});
   const within = createSharedDeadline(timeoutMs);
-  const answered = (result: unknown): unknown => result;
-  const late = (): never => {
-    throw lateError();
-  };
-
-  return async function checkAppKey(fid, appKey) {
-    let result: unknown;
-    try {
-      // Called in a promise job, so a lookup that throws synchronously is a rejection like any other.
-      result = await within(
-        Promise.resolve().then(() => verifyAppKey(fid, appKey)),
-        answered,
-        late,
-      );
-    } catch (error) {
-      return fail(error);
-    }
+  const judge = (result: unknown): Step<number> => {
     if (typeof result === 'object' && result !== null) {
       const { valid, appFid } = result as { valid?: unknown; appFid?: unknown };
       if (valid === false) return invalid;
       if (valid === true && typeof appFid === 'number' && Number.isSafeInteger(appFid) && appFid >= 0) return proceed(appFid);
     }
     return fail(new TypeError('verifyAppKey must answer { valid: true, appFid: <a whole number> } or { valid: false }.'));
+  };
+  const late = (): Step<never> => fail(lateError());
+
+  // Not async: the lookup's own promise is raced and judged in the turn it settles, without an
+  // async function's promise and resumption on top of it per delivery.
+  return function checkAppKey(fid, appKey) {
+    let answering: unknown;
+    try {
+      answering = verifyAppKey(fid, appKey);
+    } catch (error) {
+      // A lookup that throws instead of rejecting: the same failure, in a promise as the others.
+      return Promise.resolve(fail(error));
+    }
+    return within(Promise.resolve(answering), judge, late, fail);
   };
 }

@@ -59,6 +59,18 @@ describe.each([
 });
 
 describe('createEd25519Verify', () => {
+  it('answers at once with node:crypto, no promise to wait for, and through a promise with Web Crypto', async () => {
+    const { publicKey, id, sign } = await keyPair();
+    const signature = await sign(message);
+    expect(createEd25519Verify(10)(id, publicKey, signature, message)).toBe('valid');
+    const flipped = signature.slice();
+    flipped[0]! ^= 1;
+    expect(createEd25519Verify(10)(id, publicKey, flipped, message)).toBe('invalid');
+    const withWebCrypto = createEd25519Verify(10, null)(id, publicKey, signature, message);
+    expect(withWebCrypto).toBeInstanceOf(Promise);
+    expect(await withWebCrypto).toBe('valid');
+  });
+
   afterEach(() => {
     vi.restoreAllMocks();
   });

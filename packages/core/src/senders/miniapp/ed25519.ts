@@ -4,13 +4,16 @@ import { setBounded } from './bounded-map.js';
 /** What a signature check found: `unsupported` when the runtime's Web Crypto has no Ed25519. */
 export type SignatureVerdict = 'valid' | 'invalid' | 'unsupported';
 
-/** Checks an Ed25519 signature of `message` by the 32-byte `publicKey` named `keyId`. Never rejects. */
+/**
+ * Checks an Ed25519 signature of `message` by the 32-byte `publicKey` named `keyId`: synchronously
+ * with `node:crypto`, through a promise with Web Crypto. Never throws or rejects.
+ */
 export type Ed25519Verify = (
   keyId: string,
   publicKey: Uint8Array<ArrayBuffer>,
   signature: Uint8Array<ArrayBuffer>,
   message: Uint8Array<ArrayBuffer>,
-) => Promise<SignatureVerdict>;
+) => SignatureVerdict | Promise<SignatureVerdict>;
 
 /** Imported keys kept: each user of each Farcaster client signs with a key of their own. */
 export const DEFAULT_ED25519_KEYS = 1_000;
@@ -55,7 +58,8 @@ export function createEd25519Verify(maxKeys = DEFAULT_ED25519_KEYS, nodeCrypto?:
 
 function nodeVerify(maxKeys: number, nodeCrypto: NodeEd25519): Ed25519Verify {
   const keys = new Map<string, object>();
-  return async function verifyWithNode(keyId, publicKey, signature, message) {
+  // Not async: node:crypto's verify is synchronous, and its verdict is handed on as it is.
+  return function verifyWithNode(keyId, publicKey, signature, message) {
     try {
       let key = keys.get(keyId);
       if (key === undefined) {

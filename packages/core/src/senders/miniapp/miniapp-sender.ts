@@ -4,7 +4,8 @@ import { proceed, refusal, type Step } from '../../result.js';
 import type { ReceivedEvent, Sender, SenderSetup, SenderSteps } from '../sender.js';
 import { recogniseOtherSender } from '../recognise-sender.js';
 import { createAppKeyCheck, type VerifyAppKey } from './app-key-check.js';
-import { createEd25519Verify } from './ed25519.js';
+import { createEd25519Verify, type SignatureVerdict } from './ed25519.js';
+import { isThenable } from '../../is-thenable.js';
 import { MINI_APP_EVENT_NAMES } from './event-names.js';
 import { readSignedBody, type SignedBody } from './signed-body.js';
 import { toMiniAppEvent } from './to-event.js';
@@ -86,8 +87,16 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
       const verifySignature = createEd25519Verify();
       const checkAppKey = createAppKeyCheck(verifyAppKey, timeoutMs, source, logger);
 
-      async function verifyAndRead(signed: SignedBody): Promise<Step<ReceivedEvent>> {
-        const verdict = await verifySignature(signed.appKey.toLowerCase(), signed.publicKey, signed.signature, signed.signedInput);
+      // Not async: with node:crypto the verdict is at hand, so a forgery is answered in the same turn
+      // and a genuine delivery waits for its lookup alone (no promise and resumption per step).
+      function verifyAndRead(signed: SignedBody): Step<ReceivedEvent> | Promise<Step<ReceivedEvent>> {
+        const verdict = verifySignature(signed.appKey.toLowerCase(), signed.publicKey, signed.signature, signed.signedInput);
+        return isThenable(verdict)
+          ? Promise.resolve(verdict).then((settled) => afterVerdict(signed, settled))
+          : afterVerdict(signed, verdict);
+      }
+
+      function afterVerdict(signed: SignedBody, verdict: SignatureVerdict): Step<ReceivedEvent> | Promise<Step<ReceivedEvent>> {
         if (verdict === 'unsupported') {
           logger.error(`${source}: crypto.subtle has no Ed25519 on this runtime; Node 20.19+, Bun, Deno and workerd have it.`, {
             code: 'invalid_options',
@@ -95,9 +104,9 @@ export function miniAppSender(options: MiniAppSenderOptions): Sender<MiniAppEven
           return NO_ED25519;
         }
         if (verdict === 'invalid') return SIGNATURE_MISMATCH;
-        const appFid = await checkAppKey(signed.fid, signed.appKey);
-        if (!appFid.ok) return appFid;
-        return toMiniAppEvent(signed.payload, { fid: signed.fid, appFid: appFid.value, appKey: signed.appKey });
+        return checkAppKey(signed.fid, signed.appKey).then((appFid) =>
+          appFid.ok ? toMiniAppEvent(signed.payload, { fid: signed.fid, appFid: appFid.value, appKey: signed.appKey }) : appFid,
+        );
       }
 
       return {
