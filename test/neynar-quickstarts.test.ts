@@ -5,7 +5,7 @@ import { buildNeynarDelivery } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
 import { Miniflare } from 'miniflare';
-import { bundleWorker, npmBinary } from './support/runtimes.js';
+import { bundleWorker, denoRunArgs, npmBinary } from './support/runtimes.js';
 
 // docs/neynar.md's quickstarts, run as a user pastes them: the servers (Express, Fastify, Hono on
 // @hono/node-server, Node, Koa, NestJS) in a child process on Node as
@@ -86,18 +86,7 @@ function serverOf({ heading, code }: Snippet): Server | undefined {
 /** The command that runs a file on each runtime, as the conformance suite runs its servers. */
 function command(runtime: Server['runtime'], file: string): [string, string[]] {
   if (runtime === 'bun') return [npmBinary('bun'), ['--conditions=source', file]];
-  if (runtime === 'deno') {
-    const args = [
-      'run',
-      '--conditions=source',
-      '--sloppy-imports',
-      '--no-lock',
-      '--allow-net=0.0.0.0,127.0.0.1',
-      '--allow-read',
-      '--allow-env',
-    ];
-    return [npmBinary('deno'), [...args, file]];
-  }
+  if (runtime === 'deno') return [npmBinary('deno'), denoRunArgs(file, { allowNet: ['0.0.0.0', '127.0.0.1'] })];
   return [tsx, ['--conditions=source', file]];
 }
 

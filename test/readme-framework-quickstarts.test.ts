@@ -6,7 +6,7 @@ import { buildDelivery, buildNeynarDelivery, neynarSampleEvent, sampleEvent } fr
 import { startChildServer, type ChildServer } from './support/child-server.js';
 import { freePort } from './support/free-port.js';
 import { codeBlocks } from './support/markdown.js';
-import { bundleWorker, npmBinary } from './support/runtimes.js';
+import { bundleWorker, denoRunArgs, npmBinary } from './support/runtimes.js';
 
 // Quickstarts of the start page and the guides, copied as a user would, run whole in their own
 // process, on the runtime they name, as they are but for the framework import (the suite installs
@@ -108,10 +108,7 @@ function packageQuickstart(name: 'core' | 'express' | 'fastify' | 'hono' | 'node
 /** The command that runs a file on the quickstart's runtime, as the conformance suite runs its servers. */
 function command(runtime: Quickstart['runtime'], file: string): [string, string[]] {
   if (runtime === 'bun') return [npmBinary('bun'), ['--conditions=source', file]];
-  if (runtime === 'deno') {
-    const flags = ['--conditions=source', '--sloppy-imports', '--no-lock', '--allow-net=0.0.0.0,127.0.0.1', '--allow-read', '--allow-env'];
-    return [npmBinary('deno'), ['run', ...flags, file]];
-  }
+  if (runtime === 'deno') return [npmBinary('deno'), denoRunArgs(file, { allowNet: ['0.0.0.0', '127.0.0.1'] })];
   return [tsx, ['--conditions=source', file]];
 }
 

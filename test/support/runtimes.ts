@@ -39,12 +39,16 @@ export function npmBinary(pkg: 'bun' | 'deno'): string {
 /**
  * `deno run`'s arguments for a TypeScript file of this workspace: its packages' `source` export
  * condition, extension-less relative imports, no lockfile, and the permissions of a server on
- * loopback (the network on 127.0.0.1, reading files, the environment: only the variables in
- * `allowEnv` when it is given, every one by default).
+ * loopback (the network on the hosts of `allowNet`, 127.0.0.1 by default; reading files; the
+ * environment: only the variables in `allowEnv` when it is given, every one by default). A
+ * quickstart that listens on every interface, as the README's do, needs `0.0.0.0` too.
  */
-export function denoRunArgs(file: string, { allowEnv }: { allowEnv?: readonly string[] } = {}): string[] {
+export function denoRunArgs(
+  file: string,
+  { allowEnv, allowNet = ['127.0.0.1'] }: { allowEnv?: readonly string[]; allowNet?: readonly string[] } = {},
+): string[] {
   const env = allowEnv === undefined ? '--allow-env' : `--allow-env=${allowEnv.join(',')}`;
-  return ['run', '--conditions=source', '--sloppy-imports', '--no-lock', '--allow-net=127.0.0.1', '--allow-read', env, file];
+  return ['run', '--conditions=source', '--sloppy-imports', '--no-lock', `--allow-net=${allowNet.join(',')}`, '--allow-read', env, file];
 }
 
 function childRuntime(name: string, command: () => string, args: readonly string[]): Runtime {
