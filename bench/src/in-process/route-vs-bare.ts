@@ -8,7 +8,7 @@
 // The founding sender's row is the Web handler on `Request`s built with their `content-length`, as
 // a server hands them over (without it the handler reads the body's stream); on Node that `Request`
 // is undici's, which no Node receiver reads, so that row is for Bun and Deno.
-import { createWebhookReceiver, type Delivery } from '@social-webhooks/core/adapter';
+import { createWebhookReceiver, type Delivery, type WebhookReceiver } from '@social-webhooks/core/adapter';
 import { webhookHandler } from '@social-webhooks/core';
 import { RECEIVER_OPTIONS } from '../http/apps/handler-options.js';
 import { readSignedPayload } from '../http/apps/miniapp-bare.js';
@@ -65,36 +65,49 @@ const decoder = new TextDecoder();
 const rows: [string, number, number][] = [];
 let pieces: string | undefined;
 
+/** One row: the receiver's route on a delivery whose body is read, against `bare` on the same body. */
+async function routeRow(
+  label: string,
+  receiver: WebhookReceiver<undefined>,
+  header: string | undefined,
+  body: Uint8Array,
+  bare: () => void,
+): Promise<void> {
+  const read = readDelivery(header, body);
+  await expectOk(receiver.receive(read).then((result) => result.status));
+  rows.push([
+    label,
+    ...(await compare(
+      async () => void (await receiver.receive(read)),
+      async () => bare(),
+    )),
+  ]);
+}
+
 const neynar = await neynarDelivery('cast.created');
-const neynarReceiver = createWebhookReceiver(NEYNAR_RECEIVER_OPTIONS);
 const neynarSignature = neynar.headers['x-neynar-signature'];
-const neynarRead = readDelivery(neynarSignature, neynar.body);
-await expectOk(neynarReceiver.receive(neynarRead).then((result) => result.status));
-rows.push([
+await routeRow(
   "Neynar cast.created: the route against Neynar's documented check",
-  ...(await compare(
-    async () => void (await neynarReceiver.receive(neynarRead)),
-    async () => {
-      const text = decoder.decode(neynar.body);
-      if (!signedByNeynar(text, neynarSignature)) throw new Error('unsigned');
-      sink(JSON.parse(text));
-    },
-  )),
-]);
+  createWebhookReceiver(NEYNAR_RECEIVER_OPTIONS),
+  neynarSignature,
+  neynar.body,
+  () => {
+    const text = decoder.decode(neynar.body);
+    if (!signedByNeynar(text, neynarSignature)) throw new Error('unsigned');
+    sink(JSON.parse(text));
+  },
+);
 
 const miniApp = await miniAppDelivery();
-const miniAppReceiver = createWebhookReceiver(miniAppReceiverOptions(Object.values(miniApp.serverEnv!)[0]!));
-const miniAppRead = readDelivery(undefined, miniApp.body);
-await expectOk(miniAppReceiver.receive(miniAppRead).then((result) => result.status));
-rows.push([
+await routeRow(
   'Mini App miniapp_added: the route against the bare verify',
-  ...(await compare(
-    async () => void (await miniAppReceiver.receive(miniAppRead)),
-    async () => {
-      if (readSignedPayload(JSON.parse(decoder.decode(miniApp.body))) === undefined) throw new Error('unsigned');
-    },
-  )),
-]);
+  createWebhookReceiver(miniAppReceiverOptions(Object.values(miniApp.serverEnv!)[0]!)),
+  undefined,
+  miniApp.body,
+  () => {
+    if (readSignedPayload(JSON.parse(decoder.decode(miniApp.body))) === undefined) throw new Error('unsigned');
+  },
+);
 
 if ('Bun' in globalThis || 'Deno' in globalThis) {
   const follow = foundingDelivery('follow.created');
