@@ -13,3 +13,8 @@ export function toHex(bytes: Uint8Array): string {
 export function hexDigitValue(code: number): number {
   return (code & 0xf) + 9 * ((code >> 6) & 1);
 }
+
+/** The byte written by the two hex digits of `text` at `index` and `index + 1`, read as {@link hexDigitValue} reads them. */
+export function hexByteAt(text: string, index: number): number {
+  return (hexDigitValue(text.charCodeAt(index)) << 4) | hexDigitValue(text.charCodeAt(index + 1));
+}

@@ -1,5 +1,5 @@
 import { decodeUtf8, isJsonObject, type JsonObject } from '../../body/parse-body.js';
-import { hexDigitValue } from '../../hex.js';
+import { hexByteAt } from '../../hex.js';
 import { proceed, refusal, type Step } from '../../result.js';
 import { base64Length, decodeBase64Into } from './base64.js';
 
@@ -112,8 +112,6 @@ function readHeader(bytes: Uint8Array): { fid: number; key: string } | undefined
 /** The bytes of `0x` and hex digits that `KEY_HEX` already matched. */
 function hexBytes(hex: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array((hex.length - 2) / 2);
-  for (let index = 0; index < bytes.length; index++) {
-    bytes[index] = (hexDigitValue(hex.charCodeAt(2 + 2 * index)) << 4) | hexDigitValue(hex.charCodeAt(3 + 2 * index));
-  }
+  for (let index = 0; index < bytes.length; index++) bytes[index] = hexByteAt(hex, 2 + 2 * index);
   return bytes;
 }

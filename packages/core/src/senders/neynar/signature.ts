@@ -1,4 +1,4 @@
-import { hexDigitValue } from '../../hex.js';
+import { hexByteAt } from '../../hex.js';
 import { refusal, type Stop } from '../../result.js';
 
 /** The header Neynar signs its deliveries in: the hex HMAC-SHA512 of the body's bytes. */
@@ -70,8 +70,7 @@ export function sameDigest(expected: Uint8Array | string, actual: Uint8Array): b
   if (typeof expected === 'string') {
     let diff = (expected.length ^ (SIGNATURE_BYTES * 2)) | (actual.length ^ SIGNATURE_BYTES);
     for (let index = 0; index < SIGNATURE_BYTES; index++) {
-      const byte = (hexDigitValue(expected.charCodeAt(index * 2)) << 4) | hexDigitValue(expected.charCodeAt(index * 2 + 1));
-      diff |= byte ^ (actual[index] ?? 0);
+      diff |= hexByteAt(expected, index * 2) ^ (actual[index] ?? 0);
     }
     return diff === 0;
   }
