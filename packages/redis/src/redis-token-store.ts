@@ -13,7 +13,7 @@ export interface RedisTokenStoreOptions {
 /** The default key prefix of the token store. */
 export const DEFAULT_TOKEN_PREFIX = 'social-webhooks:miniapp-tokens:';
 
-/** How many keys `list()` asks SCAN for at a time. */
+/** How many keys `list()` asks SCAN for at a time, and the most users a page of `listPages()` holds. */
 const LIST_BATCH = 200;
 
 /**
@@ -56,17 +56,26 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
   const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
 
   async function* listPages(): AsyncGenerator<NotificationTarget[]> {
-    // Remembered within a page only: a set of every FID listed would grow with the store.
     let cursor = '0';
     do {
       const reply = (await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] })) as unknown[];
       cursor = String(reply[0]);
+      // Remembered within a SCAN batch only: a set of every FID listed would grow with the store.
       const seen = new Set<unknown>();
-      const page: NotificationTarget[] = [];
+      let page: NotificationTarget[] = [];
+      let users = 0;
       for (let index = 1; index < reply.length; index += 2) {
         if (seen.has(reply[index])) continue;
         seen.add(reply[index]);
+        // COUNT is a hint: SCAN may answer more keys (a whole bucket's, or while Redis rehashes), so
+        // a batch past LIST_BATCH users is split, each user's targets kept in one page.
+        if (users === LIST_BATCH) {
+          yield page;
+          page = [];
+          users = 0;
+        }
         addTargets(page, Number(String(reply[index]).slice(prefix.length)), reply[index + 1]);
+        users++;
       }
       if (page.length > 0) yield page;
     } while (cursor !== '0');
