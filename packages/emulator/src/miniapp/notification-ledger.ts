@@ -99,9 +99,10 @@ export class NotificationLedger {
   }
 }
 
-/** `1.2 s` under a minute, `3 min 5 s` (or `1 min`) under an hour, `4 h 2 min` beyond. */
+/** `250 ms` under a second, `1.2 s` under a minute, `3 min 5 s` (or `1 min`) under an hour, `4 h 2 min` beyond. */
 function seconds(ms: number): string {
-  const total = Math.max(0, ms) / 1000;
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const total = ms / 1000;
   if (total < 60) return `${Number(total.toFixed(1))} s`;
   const whole = Math.round(total);
   const [big, small, bigUnit, smallUnit] =

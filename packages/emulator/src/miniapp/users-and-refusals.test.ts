@@ -78,7 +78,7 @@ describe('the users and the refused notifications, as the emulator knows them', 
     expect(refused.map((item) => item.message)).toEqual([
       expect.stringContaining('a newer token replaced it'),
       expect.stringContaining('never issued the token'),
-      expect.stringMatching(/^the token received a notification [\d.]+ s ago and may receive one per 1 min: send again in /),
+      expect.stringMatching(/^the token received a notification [\d.]+ m?s ago and may receive one per 1 min: send again in /),
       "targetUrl is on elsewhere.example, not on app.example.com, the Mini App's domain the token was issued for",
       expect.stringContaining('title'),
       'the emulator answered 503, as its notification faults asked: no token was handled',
