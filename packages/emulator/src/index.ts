@@ -14,7 +14,9 @@ export type { DeliveryEventName } from './delivery/delivery-log.js';
 export type { MiniAppEmulator } from './miniapp/miniapp-facade.js';
 export type { MiniAppDeliveryRecord } from './miniapp/miniapp-deliveries.js';
 export type { MiniAppSendInit, MiniAppSendResult } from './miniapp/send-miniapp-event.js';
-export type { IssuedToken } from './miniapp/notification-tokens.js';
+export type { IssuedToken, TokenState } from './miniapp/notification-tokens.js';
+export type { MiniAppUser, UserToken } from './miniapp/miniapp-users.js';
+export type { RefusalReason, RefusedNotification } from './miniapp/notification-refusals.js';
 export type {
   FailedToken,
   FailedTokenReason,

@@ -4,6 +4,8 @@ import { firstIssue } from '../api/requests.js';
 import { EmulatorError } from '../emulator-error.js';
 import { notificationFaultsSchema, type ActiveNotificationFaults, type NotificationFaults } from './notification-faults.js';
 import type { DeliveredNotification } from './notification-ledger.js';
+import type { RefusedNotification } from './notification-refusals.js';
+import { listUsers, type MiniAppUser } from './miniapp-users.js';
 import type { IssuedToken } from './notification-tokens.js';
 import type { ReceivedNotification } from './receive-notification.js';
 import { sendMiniAppEvent, type MiniAppSendInit, type MiniAppSendResult } from './send-miniapp-event.js';
@@ -37,6 +39,20 @@ export interface MiniAppEmulator {
    */
   received(fid?: number): DeliveredNotification[];
   /**
+   * The users of the Mini Apps the emulator sent events to, by FID: each one's last event and the
+   * tokens issued to them with their state (`enabled`, `disabled`, `removed`, `replaced`), each
+   * token as its first characters only; of one user when `fid` is given.
+   * `GET /_emulator/miniapp/users[?fid=N]` over HTTP.
+   */
+  users(fid?: number): MiniAppUser[];
+  /**
+   * What the notification route refused, oldest first: each token answered invalid, rate-limited or
+   * `domain_mismatch`, and each request refused whole (malformed, a fault's 5xx), with when, whose
+   * token (its first characters) and why; of one user when `fid` is given.
+   * `GET /_emulator/miniapp/refused[?fid=N]` over HTTP.
+   */
+  refused(fid?: number): RefusedNotification[];
+  /**
    * Sets the faults the notification route plays for its next `times` requests (default 1): a 5xx
    * `status`, a `delayMs` before answering, a 200 with a `brokenBody`; `undefined` clears them.
    * `PUT|DELETE /_emulator/miniapp/notifications/faults` over HTTP. @throws {EmulatorError} `invalid_request`.
@@ -65,6 +81,8 @@ export function miniAppFacade(host: MiniAppHost, url: string): MiniAppEmulator {
     waitForDelivery: (deliveryId, options = {}) => host.deliveries.wait(deliveryId, options.timeoutMs),
     notifications: () => host.inbox.map((notification) => ({ ...notification })),
     received: (fid) => host.ledger.received(fid),
+    users: (fid) => listUsers(host.deliveries.list(), host.tokens.list(), fid),
+    refused: (fid) => host.refusals.list(fid),
     setNotificationFaults(faults) {
       if (faults === undefined) return host.faults.set(undefined);
       const parsed = notificationFaultsSchema.safeParse(faults);

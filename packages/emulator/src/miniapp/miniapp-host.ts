@@ -3,6 +3,7 @@ import { MiniAppDeliveries } from './miniapp-deliveries.js';
 import { MiniAppKeys } from './miniapp-keys.js';
 import { NotificationFaultState } from './notification-faults.js';
 import { NotificationLedger } from './notification-ledger.js';
+import { NotificationRefusals } from './notification-refusals.js';
 import { NotificationTokens } from './notification-tokens.js';
 import type { NotificationInbox } from './receive-notification.js';
 
@@ -16,8 +17,8 @@ export const MINI_APP_PREFIX = '/_emulator/miniapp/';
 /**
  * The emulator as a Farcaster client and a hub for Mini Apps: the app keys it signs with (listed by
  * its hub route), the notification tokens it issued, the events it sent with their attempts, the
- * notifications Mini Apps sent it with what each user received, and the faults its notification
- * route plays. In memory only, like the page's token: a restart starts afresh.
+ * notifications Mini Apps sent it with what each user received and what it refused, and the faults
+ * its notification route plays. In memory only, like the page's token: a restart starts afresh.
  */
 export interface MiniAppHost extends NotificationInbox {
   readonly keys: MiniAppKeys;
@@ -27,7 +28,7 @@ export interface MiniAppHost extends NotificationInbox {
   readonly defaultDomain: string | null;
   /** The emulator's base URL, once it listens. */
   readonly baseUrl: () => string;
-  /** Calls `listener` after each change the page shows (a delivery, a notification received); answers how to stop. */
+  /** Calls `listener` after each change the page shows (a delivery, a notification received or refused); answers how to stop. */
   subscribe(listener: () => void): () => void;
   /** Tells the listeners that something changed. */
   changed(): void;
@@ -45,6 +46,7 @@ export function createMiniAppHost(options: ResolvedEmulatorOptions, baseUrl: () 
     keys: new MiniAppKeys(),
     tokens: new NotificationTokens(options.logLimit),
     ledger: new NotificationLedger(options.notificationLimits, options.logLimit),
+    refusals: new NotificationRefusals(options.logLimit),
     faults: new NotificationFaultState(),
     deliveries,
     inbox: [],

@@ -8,11 +8,14 @@ import { hubSigners } from './hub-signers.js';
 import { HUB_SIGNERS_PATH, MINI_APP_PREFIX, NOTIFICATIONS_PATH, type MiniAppHost } from './miniapp-host.js';
 import { notificationFaultsSchema } from './notification-faults.js';
 import { answerNotification } from './notification-route.js';
+import { listUsers } from './miniapp-users.js';
 import { sendMiniAppEvent } from './send-miniapp-event.js';
 import { sendAnswer } from '../api/send-answer.js';
 
 const DELIVERY_PATH = /^\/_emulator\/miniapp\/deliveries\/([^/]+)$/;
 const RECEIVED_PATH = `${MINI_APP_PREFIX}received`;
+const USERS_PATH = `${MINI_APP_PREFIX}users`;
+const REFUSED_PATH = `${MINI_APP_PREFIX}refused`;
 const FAULTS_PATH = `${NOTIFICATIONS_PATH}/faults`;
 
 /** What the Mini App routes need of the emulator: its options (API keys, limits) and its Mini App side. */
@@ -78,11 +81,14 @@ async function answerFor(
   if (method === 'GET' && path === NOTIFICATIONS_PATH) return { status: 200, body: { notifications: miniApp.inbox } };
   if (method === 'GET' && path === `${MINI_APP_PREFIX}tokens`) return { status: 200, body: { tokens: miniApp.tokens.list() } };
   if (method === 'GET' && path === RECEIVED_PATH) return { status: 200, body: { received: miniApp.ledger.received(fidParam(url)) } };
+  if (method === 'GET' && path === USERS_PATH)
+    return { status: 200, body: { users: listUsers(miniApp.deliveries.list(), miniApp.tokens.list(), fidParam(url)) } };
+  if (method === 'GET' && path === REFUSED_PATH) return { status: 200, body: { refused: miniApp.refusals.list(fidParam(url)) } };
   if (path === FAULTS_PATH) return faultsRoute(miniApp, method, withBody);
   return { status: 404, body: { status: false, message: `No route for ${method} ${path}` } };
 }
 
-/** `?fid=N` of the received list: one user's, or everyone's without it. @throws {EmulatorError} `invalid_request`. */
+/** `?fid=N` of the received, users and refused lists: one user's, or everyone's without it. @throws {EmulatorError} `invalid_request`. */
 function fidParam(url: URL): number | undefined {
   const text = url.searchParams.get('fid');
   if (text === null) return undefined;

@@ -51,9 +51,8 @@ export class NotificationLedger {
       seen.delivered.repeats += 1;
       return 'repeat';
     }
-    const times = (this.#sent.get(notification.token) ?? []).filter((at) => at > now - DAY_MS);
-    const last = times.at(-1);
-    if ((last !== undefined && now - last < this.#limits.intervalMs) || times.length >= this.#limits.perDay) return 'rate_limited';
+    if (this.whyLimited(notification.token, now) !== undefined) return 'rate_limited';
+    const times = this.#recent(notification.token, now);
     times.push(now);
     this.#sent.delete(notification.token); // re-inserted last: the map drops the token used longest ago
     this.#sent.set(notification.token, times);
@@ -66,9 +65,29 @@ export class NotificationLedger {
     return 'delivered';
   }
 
+  /**
+   * Why `token` may not receive a notification at `now`, in words for a developer (the interval
+   * since its last one, or its day's share), or `undefined` when it may.
+   */
+  whyLimited(token: string, now = Date.now()): string | undefined {
+    const times = this.#recent(token, now);
+    const last = times.at(-1);
+    const { intervalMs, perDay } = this.#limits;
+    if (last !== undefined && now - last < intervalMs)
+      return `the token received a notification ${seconds(now - last)} ago and may receive one per ${seconds(intervalMs)}: send again in ${seconds(last + intervalMs - now)}, with the same notificationId`;
+    if (times.length >= perDay)
+      return `the token received ${perDay} notifications in the last 24 hours, its day's share: send again in ${seconds(times[0]! + DAY_MS - now)}, with the same notificationId`;
+    return undefined;
+  }
+
   /** Copies of what users received, oldest first; of one user when `fid` is given. */
   received(fid?: number): DeliveredNotification[] {
     return this.#received.filter((item) => fid === undefined || item.fid === fid).map((item) => ({ ...item }));
+  }
+
+  /** The times `token` received a notification in the 24 hours before `now`, oldest first. */
+  #recent(token: string, now: number): number[] {
+    return (this.#sent.get(token) ?? []).filter((at) => at > now - DAY_MS);
   }
 
   // Keys are inserted in time order and all live 24 hours: the expired ones are at the front.
@@ -78,4 +97,17 @@ export class NotificationLedger {
       this.#seen.delete(key);
     }
   }
+}
+
+/** `250 ms` under a second, `1.2 s` under a minute, `3 min 5 s` (or `1 min`) under an hour, `4 h 2 min` beyond. */
+function seconds(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  const total = ms / 1000;
+  if (total < 60) return `${Number(total.toFixed(1))} s`;
+  const whole = Math.round(total);
+  const [big, small, bigUnit, smallUnit] =
+    whole < 3600
+      ? [Math.floor(whole / 60), whole % 60, 'min', 's']
+      : [Math.floor(whole / 3600), Math.round((whole % 3600) / 60), 'h', 'min'];
+  return small === 0 ? `${big} ${bigUnit}` : `${big} ${bigUnit} ${small} ${smallUnit}`;
 }

@@ -14,6 +14,12 @@ export async function answerNotification(host: MiniAppHost, req: IncomingMessage
   const faults = host.faults.take();
   const body = await readJson(req);
   if (faults?.status !== undefined) {
+    host.refusals.request(
+      'fault',
+      `the emulator answered ${faults.status}, as its notification faults asked: no token was handled`,
+      body.ok ? body.value : undefined,
+    );
+    host.changed();
     return delayed(res, faults.delayMs, () =>
       sendJson(res, faults.status!, {
         status: false,
@@ -24,7 +30,9 @@ export async function answerNotification(host: MiniAppHost, req: IncomingMessage
   let answer: RouteAnswer = body.ok
     ? receiveNotification(host, body.value)
     : { status: 400, body: { status: false, message: body.message } };
-  if (answer.status === 200) host.changed();
+  if (answer.status === 400)
+    host.refusals.request('malformed', (answer.body as { message: string }).message, body.ok ? body.value : undefined);
+  host.changed();
   return delayed(res, faults?.delayMs, () => {
     if (answer.status === 200 && faults?.brokenBody === 'not_json') {
       const text = 'Service temporarily unavailable (a broken answer, as the brokenBody fault asked)';

@@ -15,8 +15,18 @@ export interface IssuedToken {
    */
   readonly domain: string | null;
   readonly issuedAt: string;
-  state: 'enabled' | 'disabled';
+  /**
+   * `enabled` while honoured; then why it no longer is: `disabled` (the user turned notifications
+   * off, or added the app with them off), `removed` (the user removed the app), `replaced` (a newer
+   * token, or details the emulator did not issue, took its place for the same user, client and app).
+   */
+  state: TokenState;
+  /** When it stopped being honoured, or `null` while enabled. */
+  endedAt: string | null;
 }
+
+/** Whether the emulator honours a token it issued, and if not, why. */
+export type TokenState = 'enabled' | 'disabled' | 'removed' | 'replaced';
 
 /** Whose token: a user, in one client, for one Mini App (a token is unique per that triple). */
 export interface TokenOwner {
@@ -38,19 +48,23 @@ export class NotificationTokens {
     this.#limit = limit;
   }
 
-  /** A fresh token for `owner`, for the Mini App on `domain`; the one it held before is disabled. */
+  /** A fresh token for `owner`, for the Mini App on `domain`; the one it held before is `replaced`. */
   issue(owner: TokenOwner, url: string, domain: string | null): IssuedToken {
-    this.disable(owner);
-    const issued: IssuedToken = { ...owner, token: randomUUID(), url, domain, issuedAt: new Date().toISOString(), state: 'enabled' };
+    this.end(owner, 'replaced');
+    const issuedAt = new Date().toISOString();
+    const issued: IssuedToken = { ...owner, token: randomUUID(), url, domain, issuedAt, state: 'enabled', endedAt: null };
     this.#tokens.set(issued.token, issued);
     if (this.#tokens.size > this.#limit) this.#tokens.delete(this.#tokens.keys().next().value!);
     return { ...issued };
   }
 
-  /** Disables `owner`'s token, if it holds one. */
-  disable({ fid, appFid, webhookUrl }: TokenOwner): void {
+  /** Stops honouring `owner`'s token, if it holds an enabled one, and records why. */
+  end({ fid, appFid, webhookUrl }: TokenOwner, why: Exclude<TokenState, 'enabled'>): void {
+    const endedAt = new Date().toISOString();
     for (const issued of this.#tokens.values()) {
-      if (issued.fid === fid && issued.appFid === appFid && issued.webhookUrl === webhookUrl) issued.state = 'disabled';
+      if (issued.state !== 'enabled' || issued.fid !== fid || issued.appFid !== appFid || issued.webhookUrl !== webhookUrl) continue;
+      issued.state = why;
+      issued.endedAt = endedAt;
     }
   }
 
@@ -58,6 +72,12 @@ export class NotificationTokens {
   enabled(token: string): IssuedToken | undefined {
     const issued = this.#tokens.get(token);
     return issued?.state === 'enabled' ? { ...issued } : undefined;
+  }
+
+  /** The token if the emulator issued it (and still keeps it), in whatever state. */
+  find(token: string): IssuedToken | undefined {
+    const issued = this.#tokens.get(token);
+    return issued === undefined ? undefined : { ...issued };
   }
 
   /** Copies of every token kept, oldest first. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { firstIssue } from '../api/requests.js';
 import type { RouteAnswer } from '../api/management-routes.js';
 import type { NotificationLedger } from './notification-ledger.js';
+import type { NotificationRefusals } from './notification-refusals.js';
 import type { NotificationTokens } from './notification-tokens.js';
 
 /** What a Mini App POSTs to `notificationDetails.url`, and the client's answer. */
@@ -74,10 +75,11 @@ function isSecureUrl(text: string): boolean {
   }
 }
 
-/** What the route keeps: the tokens it issued, the idempotency and rate state, and the requests it received. */
+/** What the route keeps: the tokens it issued, the idempotency and rate state, the requests it received and what it refused. */
 export interface NotificationInbox {
   readonly tokens: NotificationTokens;
   readonly ledger: NotificationLedger;
+  readonly refusals: NotificationRefusals;
   /** The requests received, oldest first, the newest `limit` kept. */
   readonly inbox: ReceivedNotification[];
   readonly limit: number;
@@ -101,21 +103,27 @@ export function receiveNotification(host: NotificationInbox, body: unknown): Rou
   const result: NotificationResult = { successfulTokens: [], invalidTokens: [], rateLimitedTokens: [], failedTokens: [] };
   const recipients: { token: string; fid: number; appFid: number }[] = [];
   const repeatTokens: string[] = [];
+  const now = Date.now();
   for (const token of request.tokens) {
     const issued = host.tokens.enabled(token);
+    const { notificationId, title, body: text, targetUrl } = request;
     if (issued === undefined) {
       result.invalidTokens.push(token);
+      host.refusals.invalid({ notificationId, token, issued: host.tokens.find(token) });
       continue;
     }
     if (issued.domain !== null && issued.domain !== targetHost) {
       result.failedTokens.push({ token, fid: issued.fid, reason: 'domain_mismatch' });
+      host.refusals.domainMismatch({ notificationId, token, issued }, targetHost);
       continue;
     }
     const { fid, appFid, webhookUrl } = issued;
-    const { notificationId, title, body: text, targetUrl } = request;
-    const outcome = host.ledger.take({ fid, appFid, webhookUrl, token, notificationId, title, body: text, targetUrl });
-    if (outcome === 'rate_limited') result.rateLimitedTokens.push(token);
-    else {
+    const outcome = host.ledger.take({ fid, appFid, webhookUrl, token, notificationId, title, body: text, targetUrl }, now);
+    if (outcome === 'rate_limited') {
+      result.rateLimitedTokens.push(token);
+      // take() refuses only what whyLimited() explains, and refusing changes nothing: same words.
+      host.refusals.rateLimited({ notificationId, token, issued }, host.ledger.whyLimited(token, now) ?? 'rate-limited');
+    } else {
       result.successfulTokens.push(token);
       if (outcome === 'repeat') repeatTokens.push(token);
       else recipients.push({ token, fid, appFid });

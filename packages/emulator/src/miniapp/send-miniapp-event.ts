@@ -77,9 +77,9 @@ const sendSchema = z
 /**
  * Signs one Mini App event with the user's app key (made on first use; the hub route lists it) and
  * delivers it to `to`. What it does to the user's notification token is what a client does:
- * `miniapp_added` (notifications on) and `notifications_enabled` issue a fresh one and disable the
- * old; `notifications_disabled`, `miniapp_removed` and `miniapp_added` with notifications off
- * disable it (miniapps.farcaster.xyz, "Sending Notifications").
+ * `miniapp_added` (notifications on) and `notifications_enabled` issue a fresh one, which replaces
+ * the old; `notifications_disabled` and `miniapp_added` with notifications off disable it, and
+ * `miniapp_removed` ends it as removed (miniapps.farcaster.xyz, "Sending Notifications").
  * @throws {EmulatorError} `invalid_request`, saying which field is wrong.
  */
 export async function sendMiniAppEvent(host: MiniAppHost, body: unknown): Promise<MiniAppSendResult> {
@@ -108,7 +108,7 @@ export async function sendMiniAppEvent(host: MiniAppHost, body: unknown): Promis
 function payloadFor(host: MiniAppHost, init: z.output<typeof sendSchema>, owner: TokenOwner): MiniAppPayload {
   const details = (): NotificationDetails => {
     if (init.notificationDetails !== undefined) {
-      host.tokens.disable(owner);
+      host.tokens.end(owner, 'replaced');
       return init.notificationDetails;
     }
     const domain = init.domain === undefined ? host.defaultDomain : init.domain.toLowerCase();
@@ -117,6 +117,6 @@ function payloadFor(host: MiniAppHost, init: z.output<typeof sendSchema>, owner:
   };
   if (init.event === 'notifications_enabled') return { event: init.event, notificationDetails: details() };
   if (init.event === 'miniapp_added' && init.notifications !== false) return { event: init.event, notificationDetails: details() };
-  host.tokens.disable(owner);
+  host.tokens.end(owner, init.event === 'miniapp_removed' ? 'removed' : 'disabled');
   return { event: init.event };
 }

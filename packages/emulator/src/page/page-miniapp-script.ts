@@ -2,8 +2,9 @@
  * The page's Mini App part, plain browser JavaScript run as is: sends one of the four Mini App
  * events to a Mini App's webhookUrl as a Farcaster client (through `POST /_emulator/miniapp/events`,
  * as the command line does), lists those deliveries with their attempts, and shows what each user
- * received through the notification route. Uses `h`, `api`, `note`, `state` and `renderAttempt` of
- * the scripts that share its script element.
+ * received through the notification route, the users (page-users-script.ts) and what was refused,
+ * of every user or of the FID filtered on. Uses `h`, `api`, `note`, `state`, `listOrEmpty` and
+ * `renderAttempt` of the scripts that share its script element.
  */
 export const PAGE_MINIAPP_SCRIPT = String.raw`
 function miniAppSection() {
@@ -30,17 +31,25 @@ async function sendMiniApp() {
   if (event === 'miniapp_added' && document.getElementById('m-notifications-off').checked) body.notifications = false;
   try {
     const answer = await api('POST', '/_emulator/miniapp/events', body);
-    const token = answer.payload.notificationDetails ? ', token ' + answer.payload.notificationDetails.token : '';
+    // A token is a credential: the page shows its first characters, as the users panel does.
+    const token = answer.payload.notificationDetails ? ', token ' + answer.payload.notificationDetails.token.slice(0, 8) + '…' : '';
     note('miniapp-note', 'Sent ' + event + ' of fid ' + answer.fid + ' (client ' + answer.appFid + ')' + token + '.');
   } catch (error) { note('miniapp-note', 'Not sent: ' + error.message); }
 }
 
-async function reloadMiniApp() {
-  const [deliveries, received] = await Promise.all([api('GET', '/_emulator/miniapp/deliveries'), api('GET', '/_emulator/miniapp/received')]);
+// Every user's lists: the FID filter applies here, on the page, so it answers at once.
+async function fetchMiniApp() {
+  const [deliveries, received, users, refused] = await Promise.all(['deliveries', 'received', 'users', 'refused'].map((name) => api('GET', '/_emulator/miniapp/' + name)));
   state.miniAppDeliveries = deliveries.deliveries;
   state.received = received.received;
+  state.users = users.users;
+  state.refused = refused.refused;
+}
+async function reloadMiniApp() {
+  await fetchMiniApp();
   render();
 }
+function ofFid(items) { return state.fid === null ? items : items.filter((item) => item.fid === state.fid); }
 
 function renderMiniAppDelivery(delivery) {
   return h('div', { className: 'delivery miniapp', 'data-delivery-id': delivery.deliveryId, 'data-state': delivery.state },
@@ -66,9 +75,10 @@ function renderMiniApp() {
   document.getElementById('m-known').replaceChildren(...known.map((url) => h('option', { value: url })));
   const to = document.getElementById('m-to');
   if (to.value === '' && known.length > 0) to.value = known[known.length - 1];
-  const received = [...state.received].reverse();
-  document.getElementById('received').replaceChildren(...(received.length === 0 ? [h('div', { className: 'empty' }, 'No notification received yet: a Mini App sends one with a token it was given.')] : received.map(renderReceived)));
-  const deliveries = [...state.miniAppDeliveries].reverse();
-  document.getElementById('miniapp-deliveries').replaceChildren(...(deliveries.length === 0 ? [h('div', { className: 'empty' }, 'No Mini App event sent yet.')] : deliveries.map(renderMiniAppDelivery)));
+  const newestFirst = (items) => [...ofFid(items)].reverse();
+  document.getElementById('users').replaceChildren(...listOrEmpty(ofFid(state.users), 'No Mini App user yet: send a Mini App event.', renderUser, true));
+  document.getElementById('refused').replaceChildren(...listOrEmpty(newestFirst(state.refused), 'Nothing refused: every token sent was delivered.', renderRefused, true));
+  document.getElementById('received').replaceChildren(...listOrEmpty(newestFirst(state.received), 'No notification received yet: a Mini App sends one with a token it was given.', renderReceived, true));
+  document.getElementById('miniapp-deliveries').replaceChildren(...listOrEmpty(newestFirst(state.miniAppDeliveries), 'No Mini App event sent yet.', renderMiniAppDelivery, true));
 }
 `;

@@ -33,7 +33,7 @@ function renderSubscription(filters) {
 
 function renderNeynarWebhooks() {
   const list = document.getElementById('neynar-webhooks');
-  list.replaceChildren(...(state.neynarWebhooks.length === 0 ? [h('div', { className: 'empty' }, 'No Neynar webhook yet: create one with the Neynar SDK, basePath ' + config.url + '.')] : state.neynarWebhooks.map((webhook) =>
+  list.replaceChildren(...listOrEmpty(state.neynarWebhooks, 'No Neynar webhook yet: create one with the Neynar SDK, basePath ' + config.url + '.', (webhook) =>
     h('div', { className: 'webhook neynar' + (state.selected === webhook.webhook_id ? ' selected' : ''), 'data-webhook-id': webhook.webhook_id, onclick: () => select(webhook.webhook_id) },
       h('div', {}, h('strong', {}, webhook.title), ' ', h('span', { className: 'mono muted' }, webhook.webhook_id), ' ',
         h('span', { className: 'badge ' + (webhook.active ? 'on' : 'off') }, webhook.active ? 'active' : 'inactive')),
@@ -44,6 +44,6 @@ function renderNeynarWebhooks() {
       h('div', { className: 'actions' },
         h('button', { className: 'secondary set-faults', title: 'Every delivery to this webhook gets the faults checked above', onclick: (event) => setFaults(event, webhook.webhook_id, false) }, 'Use checked faults'),
         Object.keys(webhook.faults || {}).length > 0 ? h('button', { className: 'secondary clear-faults', onclick: (event) => setFaults(event, webhook.webhook_id, true) }, 'Clear faults') : null,
-        h('button', { className: 'secondary rotate', title: 'A new secret signs from now on; the old ones keep verifying for a day', onclick: (event) => rotateSecret(event, webhook.webhook_id) }, 'Rotate secret'))))));
+        h('button', { className: 'secondary rotate', title: 'A new secret signs from now on; the old ones keep verifying for a day', onclick: (event) => rotateSecret(event, webhook.webhook_id) }, 'Rotate secret')))));
 }
 `;

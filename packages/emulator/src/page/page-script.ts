@@ -1,7 +1,8 @@
 /**
  * The page's script, plain browser JavaScript run as is (no build step): lists the webhooks (the
  * service's here, Neynar's in page-neynar-script.ts), the deliveries (page-deliveries-script.ts) and
- * the Mini App side (page-miniapp-script.ts), follows `GET /_emulator/stream` for changes, publishes
+ * the Mini App side (page-miniapp-script.ts, page-users-script.ts) in the frame of
+ * page-layout-script.ts, follows `GET /_emulator/stream` for changes, publishes
  * and replays through the same HTTP API as the command line. It offers and describes the senders
  * whose webhooks exist (the service's, Neynar's; both while there is none) and Mini App events for
  * any webhookUrl. Text from the receiver is only ever set as `textContent`.
@@ -9,7 +10,8 @@
 export const PAGE_SCRIPT = String.raw`
 'use strict';
 const config = JSON.parse(document.getElementById('config').textContent);
-const state = { webhooks: [], neynarWebhooks: [], miniAppDeliveries: [], received: [], deliveries: new Map(), selected: null, open: new Set(), live: false, publishFollows: null };
+// loaded: false until the first lists arrive; until then every list says it is loading, never "none".
+const state = { webhooks: [], neynarWebhooks: [], miniAppDeliveries: [], received: [], users: [], refused: [], deliveries: new Map(), selected: null, open: new Set(), loaded: false, fid: null, publishFollows: null };
 
 function h(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -35,48 +37,6 @@ async function api(method, path, body) {
 }
 
 function note(id, text) { document.getElementById(id).textContent = text; }
-
-function layout() {
-  const events = h('select', { id: 'event' });
-  document.body.append(
-    h('header', {},
-      h('h1', {}, 'social-webhooks emulator'),
-      h('span', { className: 'meta mono' }, config.url),
-      h('span', { className: 'meta', id: 'senders' }),
-      h('span', { id: 'live' }, 'connecting…')),
-    h('main', {},
-      h('div', {},
-        h('section', { id: 'publish' },
-          h('h2', {}, 'Publish a sample event'),
-          h('div', { className: 'muted', id: 'publish-senders' }),
-          h('label', {}, 'Event ', events),
-          h('label', {}, h('input', { type: 'checkbox', id: 'f-duplicate' }), ' deliver twice (duplicate)'),
-          h('label', {}, h('input', { type: 'checkbox', id: 'f-outOfOrder' }), ' hold until the next one (out of order)'),
-          h('label', {}, h('input', { type: 'checkbox', id: 'f-disconnect' }), ' cut the connection before the answer'),
-          h('label', {}, 'delay ', h('input', { type: 'number', id: 'f-delayMs', min: '0', step: '100', value: '0' }), ' ms'),
-          h('button', { id: 'publish-button', onclick: publish }, 'Publish'),
-          h('div', { className: 'note', id: 'publish-note' })),
-        h('section', {},
-          h('h2', {}, h('span', { className: 'grow' }, 'Webhooks'), h('button', { className: 'secondary', id: 'all-webhooks', onclick: () => select(null) }, 'All')),
-          h('div', { id: 'webhooks' })),
-        h('section', {},
-          h('h2', {}, h('span', { className: 'grow' }, 'Neynar webhooks')),
-          h('div', { className: 'note', id: 'neynar-note' }),
-          h('div', { id: 'neynar-webhooks' })),
-        miniAppSection(),
-        h('section', {},
-          h('h2', {}, 'Notifications received'),
-          h('div', { id: 'received' }))),
-      h('div', {},
-        h('section', {},
-          h('h2', {}, h('span', { className: 'grow', id: 'deliveries-title' }, 'Deliveries'),
-            h('button', { className: 'secondary', id: 'replay-failed', onclick: replayFailed }, 'Replay failed')),
-          h('div', { className: 'note', id: 'deliveries-note' }),
-          h('div', { id: 'deliveries' })),
-        h('section', {},
-          h('h2', {}, 'Mini App deliveries'),
-          h('div', { id: 'miniapp-deliveries' })))));
-}
 
 function checkedFaults() {
   const faults = {};
@@ -140,7 +100,7 @@ function faultText(faults) {
 
 function renderWebhooks() {
   const list = document.getElementById('webhooks');
-  list.replaceChildren(...(state.webhooks.length === 0 ? [h('div', { className: 'empty' }, 'No webhook yet: create one with social-webhooks create or the client.')] : state.webhooks.map((webhook) =>
+  list.replaceChildren(...listOrEmpty(state.webhooks, 'No webhook yet: create one with social-webhooks create or the client.', (webhook) =>
     h('div', { className: 'webhook' + (state.selected === webhook.webhook_id ? ' selected' : ''), 'data-webhook-id': webhook.webhook_id, onclick: () => select(webhook.webhook_id) },
       h('div', {}, h('strong', {}, webhook.filter_config.event_type), ' ', h('span', { className: 'mono muted' }, webhook.webhook_id)),
       h('div', { className: 'mono' }, webhook.endpoint),
@@ -148,7 +108,7 @@ function renderWebhooks() {
       h('div', { className: 'muted faults' }, faultText(webhook.faults)),
       h('div', { className: 'actions' },
         h('button', { className: 'secondary set-faults', title: 'Every delivery to this webhook gets the faults checked above', onclick: (event) => setFaults(event, webhook.webhook_id, false) }, 'Use checked faults'),
-        Object.keys(webhook.faults || {}).length > 0 ? h('button', { className: 'secondary clear-faults', onclick: (event) => setFaults(event, webhook.webhook_id, true) }, 'Clear faults') : null)))));
+        Object.keys(webhook.faults || {}).length > 0 ? h('button', { className: 'secondary clear-faults', onclick: (event) => setFaults(event, webhook.webhook_id, true) }, 'Clear faults') : null))));
 }
 
 function render() {
@@ -157,18 +117,18 @@ function render() {
   followSelectedEvent();
   renderNeynarWebhooks();
   renderMiniApp();
+  orderPanels();
   const shown = [...state.deliveries.values()].filter((d) => !state.selected || d.webhookId === state.selected).reverse();
   document.getElementById('deliveries-title').textContent = state.selected ? 'Deliveries of ' + state.selected : 'Deliveries';
-  document.getElementById('deliveries').replaceChildren(...(shown.length === 0 ? [h('div', { className: 'empty' }, 'No delivery yet: publish an event.')] : shown.map(renderDelivery)));
+  document.getElementById('deliveries').replaceChildren(...listOrEmpty(shown, 'No delivery yet: publish an event.', renderDelivery));
 }
 
 async function reload() {
-  const [webhooks, neynar, deliveries, miniAppDeliveries, received] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/neynar/webhooks'), api('GET', '/_emulator/deliveries'), api('GET', '/_emulator/miniapp/deliveries'), api('GET', '/_emulator/miniapp/received')]);
-  state.miniAppDeliveries = miniAppDeliveries.deliveries;
-  state.received = received.received;
+  const [webhooks, neynar, deliveries] = await Promise.all([api('GET', '/_emulator/webhooks'), api('GET', '/_emulator/neynar/webhooks'), api('GET', '/_emulator/deliveries'), fetchMiniApp()]);
   state.webhooks = webhooks.webhooks;
   state.neynarWebhooks = neynar.webhooks;
   state.deliveries = new Map(deliveries.deliveries.map((d) => [d.deliveryId, d]));
+  state.loaded = true;
   render();
 }
 

@@ -12,11 +12,11 @@ function renderSenders() {
   if (service) parts.push('the service: ' + config.bodyForm + ' bodies, header ' + config.headerName);
   if (neynar) parts.push('Neynar: HMAC-SHA512 in ' + config.neynarHeader);
   if (state.miniAppDeliveries.length > 0) parts.push('Mini Apps: JSON Farcaster Signatures, hub at this address');
-  document.getElementById('senders').textContent = parts.length === 0 ? 'no webhook yet' : parts.join(' · ');
+  document.getElementById('senders').textContent = !state.loaded ? 'loading…' : parts.length === 0 ? 'no webhook yet' : parts.join(' · ');
   const offered = service || neynar ? { service, neynar } : { service: true, neynar: true };
   const select = document.getElementById('event');
   const key = (offered.neynar ? 'neynar ' : '') + (offered.service ? 'service' : '');
-  document.getElementById('publish-senders').textContent = service || neynar ? 'For the webhooks that exist.' : 'No webhook yet: every sender’s events, which reach nobody until one exists.';
+  document.getElementById('publish-senders').textContent = !state.loaded ? 'Loading the webhooks…' : service || neynar ? 'For the webhooks that exist.' : 'No webhook yet: every sender’s events, which reach nobody until one exists.';
   if (select.dataset.offered === key) return;
   const previous = select.value;
   select.dataset.offered = key;

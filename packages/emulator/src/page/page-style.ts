@@ -48,5 +48,12 @@ input[type=url], input[type=text] { font: inherit; padding: 3px 6px; max-width: 
 .received { padding: 6px 0; border-top: 1px dashed var(--line); }
 .received:first-child { border-top: none; }
 .received .title { font-weight: 600; }
-#miniapp .muted, .delivery.miniapp .mono { word-break: break-all; }
+#miniapp .muted, .delivery.miniapp .mono, .user .mono { word-break: break-all; }
+.user, .refusal { padding: 6px 0; border-top: 1px dashed var(--line); }
+.user:first-child, .refusal:first-child { border-top: none; }
+.user .token, .user .last-event { margin-top: 2px; }
+.refusal .line { display: flex; gap: 10px; flex-wrap: wrap; align-items: baseline; }
+.loading { font-style: normal; }
+#fid-filter-label { margin: 0; }
+#fid-filter { width: 100px; }
 `;
