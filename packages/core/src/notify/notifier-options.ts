@@ -53,8 +53,8 @@ export interface NotifierOptions {
   /**
    * Called as `send()` starts to wait for rate-limited tokens (see `rateLimitWaitMs`), with how long
    * (`ms`), for how many tokens, and `until` when: a send to tokens notified less than 30 s ago waits
-   * that long with no batch to report, so say so (a log line, a progress display). A failure of it is
-   * logged, not thrown. Default: none.
+   * that long with no batch to report, so say so (a log line, a progress display). Not called for a
+   * round whose windows have already passed. A failure of it is logged, not thrown. Default: none.
    */
   readonly onWait?: (wait: NotificationWait) => void | Promise<void>;
 }

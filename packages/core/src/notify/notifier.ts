@@ -109,12 +109,13 @@ async function sendNotification(
   await inFlight.drain();
 
   // The tokens held back, sent again once their windows have passed, round after round: a client's
-  // window can outlast ours (it counts from receipt), and each refusal is held again while the token
-  // has waited less than `rateLimitWaitMs` (docs/contract.md §Senders, "Notifications, sent").
+  // window can still outlast ours (it keeps another interval, or a request got no answer), so each
+  // refusal is held again while the token has waited at most `rateLimitWaitMs` (docs/contract.md
+  // §Senders, "Notifications, sent").
   for (let round = held.nextRound(); round !== undefined; round = held.nextRound()) {
     const started = Date.now();
     const ms = Math.max(0, round.until - started);
-    await hook(options, 'onWait', { ms, tokens: round.targets.length, until: round.until });
+    if (ms > 0) await hook(options, 'onWait', { ms, tokens: round.targets.length, until: round.until });
     await sleep(ms);
     tally.waitedMs += Date.now() - started;
     for await (const { url, targets } of batchesOf([round.targets])) await inFlight.run(() => settle(url, targets));
