@@ -37,6 +37,21 @@ describe('redisNotificationLimiter', () => {
     expect(await limiter.claim('n3', [target(1)])).toMatchObject([{ outcome: 'limited' }]);
   });
 
+  it('starts a token’s interval again from the answer that confirms it, on Redis’s clock', async () => {
+    const limiter = redisNotificationLimiter({ client: redis.client, prefix: fresh(), intervalMs: 1_000 });
+    await limiter.claim('n1', [target(1), target(2)]);
+    // The request took 300 ms to be answered; only the first user's token was delivered.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answered = Date.now();
+    await limiter.confirm('n1', [target(1)]);
+    const [delivered, refused] = (await limiter.claim('n2', [target(1), target(2)])) as { outcome: string; retryAt: number }[];
+    expect(delivered!.retryAt).toBeGreaterThanOrEqual(answered + 1_000 - 5);
+    expect(refused!.retryAt).toBeLessThan(answered + 1_000 - 200);
+    // A confirm of another notification than the token's last claim moves nothing.
+    await limiter.confirm('n0', [target(2)]);
+    expect(await limiter.claim('n2', [target(2)])).toEqual([refused]);
+  });
+
   it('remembers a confirmed delivery per user and client, so the same notification is not sent again', async () => {
     const limiter = redisNotificationLimiter({ client: redis.client, prefix: fresh(), intervalMs: 1 });
     await limiter.claim('n1', [target(1)]);

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** A fault the stand-in client answers the next `count` requests with. */
+/**
+ * A fault the stand-in client answers the next `count` requests with. `delayMs`: the request reaches
+ * the client that much later, as over a slow or cold connection: it is taken then (its tokens' rate
+ * windows counted from then, as a client counts from receipt) and answered at once.
+ */
 export type ClientFault = { readonly count: number } & (
   { readonly status: number } | { readonly delayMs: number } | { readonly broken: 'not-json' | 'no-result' }
 );
@@ -34,6 +38,8 @@ export interface StandInClient {
   readonly requests: { readonly notificationId: string; readonly tokens: number }[];
   /** Repeats the client deduped. */
   duplicates: number;
+  /** Tokens the client answered `rateLimitedTokens` (within its interval, or past its day). */
+  rateLimited: number;
   /** Protocol violations seen (each answered 400). */
   readonly violations: string[];
   close(): Promise<void>;
@@ -48,6 +54,7 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
     delivered: new Map<string, number>(),
     requests: [] as { notificationId: string; tokens: number }[],
     duplicates: 0,
+    rateLimited: 0,
     violations: [] as string[],
     issue(fid: number, appFid = 9152) {
       const token = `tok-${appFid}-${fid}-${++serial}`;
@@ -103,6 +110,7 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
         if (held.dayStart === undefined || now - held.dayStart >= 86_400_000) Object.assign(held, { dayStart: now, count: 0 });
         if ((held.at !== undefined && now - held.at < limits.intervalMs) || held.count! >= limits.perDay) {
           result.rateLimitedTokens.push(token);
+          client.rateLimited += 1;
           continue;
         }
         held.at = now;

@@ -112,3 +112,4 @@ export {
 } from './notify/limiter.js';
 export { memoryNotificationLimiter, type MemoryNotificationLimiterOptions } from './notify/memory-limiter.js';
 export type { NotificationReport } from './notify/report.js';
+export type { NotificationWait } from './notify/held-targets.js';

@@ -38,8 +38,26 @@ end
 return out
 `;
 
-/** KEYS: the dedupe record of each delivered target. ARGV[1] how long to keep them, in milliseconds. */
+/**
+ * KEYS: for each delivered target, its dedupe record key then its token's state key. ARGV[1] how long
+ * to keep the records, ARGV[2] the notificationId, ARGV[3] the interval, ARGV[4] the day, in
+ * milliseconds. Sets each record, and starts the token's interval again from now (Redis's clock) when
+ * it was last claimed for this notificationId: a client counts the interval from when the request
+ * reached it, which only its answer bounds (docs/contract.md §Senders, "Notifications, sent").
+ */
 export const CONFIRM_NOTIFICATION = `
-for _, key in ipairs(KEYS) do redis.call('SET', key, '1', 'PX', ARGV[1]) end
-return #KEYS
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local nid, interval, dayMs = ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+for i = 1, #KEYS, 2 do
+  redis.call('SET', KEYS[i], '1', 'PX', ARGV[1])
+  local key = KEYS[i + 1]
+  local state = redis.call('HMGET', key, 'at', 'nid', 'day')
+  local at, day = tonumber(state[1]), tonumber(state[3])
+  if at ~= nil and state[2] == nid and at < now then
+    redis.call('HSET', key, 'at', now)
+    redis.call('PEXPIRE', key, math.max(day + dayMs - now, interval))
+  end
+end
+return #KEYS / 2
 `;

@@ -29,7 +29,9 @@ export const DEFAULT_NOTIFY_PREFIX = 'social-webhooks:notify:';
  * token 1 notification per `intervalMs` and `perDay` a day, and one delivery per (user, client,
  * `notificationId`) within `dedupeMs`. A batch's claim is one Lua script over all its targets, timed
  * by Redis's clock, so two instances never both send two notifications to one token within its
- * interval, whatever their clocks say.
+ * interval, whatever their clocks say. A token's interval starts again when the client answers that
+ * it delivered (`confirm`): the client counts from when the request reached it, so ours never ends
+ * before the client's, however slow the request.
  *
  * Keys: `<prefix>token:<token>` (a hash, kept for a day) and `<prefix>sent:<fid>:<appFid>:<notificationId>`
  * (kept for `dedupeMs`): about 150 bytes a token notified today, plus 100 a delivery.
@@ -51,12 +53,13 @@ export function redisNotificationLimiter(options: RedisNotificationLimiterOption
   if (typeof prefix !== 'string' || prefix === '') fail(`\`prefix\` must be a non-empty string (default "${DEFAULT_NOTIFY_PREFIX}").`);
   const { intervalMs, perDay, dedupeMs } = resolveLimits(options, fail);
   const sentKey = (notificationId: string, { fid, appFid }: BatchTarget) => `${prefix}sent:${fid}:${appFid}:${notificationId}`;
+  const tokenKey = ({ token }: BatchTarget) => `${prefix}token:${token}`;
 
   return {
     async claim(notificationId, targets) {
       if (targets.length === 0) return [];
       const keys: string[] = [];
-      for (const target of targets) keys.push(sentKey(notificationId, target), `${prefix}token:${target.token}`);
+      for (const target of targets) keys.push(sentKey(notificationId, target), tokenKey(target));
       const args = [notificationId, String(intervalMs), String(perDay), String(DAY_MS)];
       const reply = (await client.eval(CLAIM_NOTIFICATION, { keys, arguments: args })) as unknown[];
       return targets.map((_, index): Claim => {
@@ -68,8 +71,10 @@ export function redisNotificationLimiter(options: RedisNotificationLimiterOption
     },
     async confirm(notificationId, targets) {
       if (targets.length === 0) return;
-      const keys = targets.map((target) => sentKey(notificationId, target));
-      await client.eval(CONFIRM_NOTIFICATION, { keys, arguments: [String(dedupeMs)] });
+      const keys: string[] = [];
+      for (const target of targets) keys.push(sentKey(notificationId, target), tokenKey(target));
+      const args = [String(dedupeMs), notificationId, String(intervalMs), String(DAY_MS)];
+      await client.eval(CONFIRM_NOTIFICATION, { keys, arguments: args });
     },
   };
 }

@@ -18,7 +18,8 @@ import { runPlan } from './run-plan.js';
  * `limiter`, `fetch`, `timeoutMs`, `retries`, `retryDelayMs`, `rateLimitRetryMs`, `logger`, `onBatch`),
  * with their defaults. `concurrency` here is the batches this process sends at once.
  */
-export interface NotificationWorkerOptions extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency'>, KeepOptions {
+export interface NotificationWorkerOptions
+  extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency' | 'onWait'>, KeepOptions {
   /** Where Redis is: `{ host, port }`, or an ioredis instance. Required. */
   readonly connection: ConnectionOptions;
   /** The queue's name, as the broadcaster's. Default `notifications`. */

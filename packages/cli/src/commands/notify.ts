@@ -1,4 +1,11 @@
-import { createNotifier, isWebhookError, type NotificationReport, type Notifier, type NotifierOptions } from '@social-webhooks/core';
+import {
+  DEFAULT_NOTIFICATION_INTERVAL_MS,
+  createNotifier,
+  isWebhookError,
+  type NotificationReport,
+  type Notifier,
+  type NotifierOptions,
+} from '@social-webhooks/core';
 import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
 import type { Command, CommandContext } from '../command.js';
@@ -6,7 +13,7 @@ import { EXIT_CODES } from '../exit-codes.js';
 import { notificationFlags, audienceFlag, countFlag } from '../notify/notify-flags.js';
 import { planNotification } from '../notify/plan.js';
 import { openTokenSource } from '../notify/open-token-source.js';
-import { notificationLine, planLines, reportLines } from '../output/describe-notify.js';
+import { notificationLine, planLines, reportLines, waitLine } from '../output/describe-notify.js';
 import { print } from '../output/print.js';
 import { startProgress, type Progress } from '../output/progress.js';
 
@@ -68,7 +75,14 @@ export const notifyCommand: Command = {
     'rate-limit-wait': {
       type: 'string',
       valueName: 'MS',
-      description: 'Wait up to MS milliseconds to send rate-limited tokens again (default 35000; 0 reports them at once).',
+      description:
+        'Wait up to MS milliseconds in all for a rate-limited token, sending it again each time its window passes (default 35000; 0 reports them at once).',
+    },
+    interval: {
+      type: 'string',
+      valueName: 'MS',
+      description:
+        "The least time between two notifications to one token, as your users' clients keep it: our limiter's interval, and the wait after a client answers a token rate-limited (default 30000, the recommended).",
     },
   },
   positionals: [],
@@ -96,6 +110,12 @@ export const notifyCommand: Command = {
         store: source.store,
         limiter: source.limiter,
         onBatch: (result) => progress?.onBatch(result),
+        // A wait has no batch to show, and lasts up to --rate-limit-wait: one line as it starts, whatever the output.
+        onWait: (wait) => {
+          const line = waitLine(wait, options.rateLimitRetryMs ?? DEFAULT_NOTIFICATION_INTERVAL_MS);
+          if (progress === undefined) context.io.stderr(`${line}\n`);
+          else progress.say(line);
+        },
       });
       const dryRun = context.values['dry-run'] === true;
       // A broadcast or a list shows its progress, against the plan's count; one user's send does not.
@@ -128,11 +148,12 @@ export const notifyCommand: Command = {
   },
 };
 
-/** `--timeout`, `--concurrency`, `--retries`, `--rate-limit-wait`, `--domain`, as the notifier's options. */
+/** `--timeout`, `--concurrency`, `--retries`, `--rate-limit-wait`, `--interval`, `--domain`, as the notifier's options. */
 function notifierFlags(context: CommandContext): Omit<NotifierOptions, 'store'> {
   const concurrency = countFlag(context.values, 'concurrency', 1);
   const retries = countFlag(context.values, 'retries', 0);
   const rateLimitWaitMs = countFlag(context.values, 'rate-limit-wait', 0);
+  const rateLimitRetryMs = countFlag(context.values, 'interval', 1);
   const domain = stringFlag(context.values, 'domain', 'notify');
   return {
     // The report says what became of every token; the notifier's own log would repeat it on stderr.
@@ -141,6 +162,7 @@ function notifierFlags(context: CommandContext): Omit<NotifierOptions, 'store'> 
     ...(concurrency !== undefined && { concurrency }),
     ...(retries !== undefined && { retries }),
     ...(rateLimitWaitMs !== undefined && { rateLimitWaitMs }),
+    ...(rateLimitRetryMs !== undefined && { rateLimitRetryMs }),
     ...(domain !== undefined && { domain }),
   };
 }

@@ -12,7 +12,12 @@ const COMMAND = 'notify';
  * the emulator's inbox shows it delivered under `notificationId`, so a second run with the same
  * `--id` counts those users as already sent, as a shared record (Redis) would, and sends them nothing.
  */
-export async function openEmulatorSource(context: CommandContext, baseUrl: string, notificationId: string): Promise<TokenSource> {
+export async function openEmulatorSource(
+  context: CommandContext,
+  baseUrl: string,
+  notificationId: string,
+  intervalMs: number | undefined,
+): Promise<TokenSource> {
   checkHttpUrl(baseUrl, 'emulator');
   const scoped: CommandContext = { ...context, values: { ...context.values, 'base-url': baseUrl } };
   const { tokens } = (await emulatorRequest(scoped, COMMAND, 'GET', '/_emulator/miniapp/tokens')) as { tokens: IssuedToken[] };
@@ -22,7 +27,7 @@ export async function openEmulatorSource(context: CommandContext, baseUrl: strin
   const store = memoryTokenStore();
   // Oldest first: a user's newer token from the same client replaces the older.
   for (const { fid, appFid, url, token, state } of tokens) if (state === 'enabled') await store.save({ fid, appFid, url, token });
-  const limiter = memoryNotificationLimiter();
+  const limiter = memoryNotificationLimiter(intervalMs === undefined ? {} : { intervalMs });
   const delivered = notifications
     .filter(({ request }) => request.notificationId === notificationId)
     .flatMap(({ recipients }) => recipients.map(({ fid, appFid, token }) => ({ fid, appFid, token })));

@@ -15,7 +15,7 @@ const COMMAND = 'notify';
  * @throws {CliError} `usage_error` for a URL that is not redis:// or rediss://; `network_error` when
  *   Redis does not answer within `--timeout`.
  */
-export async function openRedisSource(context: CommandContext, url: string): Promise<TokenSource> {
+export async function openRedisSource(context: CommandContext, url: string, intervalMs: number | undefined): Promise<TokenSource> {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -55,7 +55,7 @@ export async function openRedisSource(context: CommandContext, url: string): Pro
   const bounded: RedisEvalClient = { eval: (script, options) => within(client.eval(script, options), timeoutMs) };
   const prefix = stringFlag(context.values, 'prefix', COMMAND);
   const store = redisTokenStore({ client: bounded, ...(prefix !== undefined && { prefix }) });
-  const limiter = redisNotificationLimiter({ client: bounded });
+  const limiter = redisNotificationLimiter({ client: bounded, ...(intervalMs !== undefined && { intervalMs }) });
   return {
     where,
     store,

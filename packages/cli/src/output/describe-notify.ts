@@ -1,4 +1,4 @@
-import type { Notification, NotificationReport } from '@social-webhooks/core';
+import type { Notification, NotificationReport, NotificationWait } from '@social-webhooks/core';
 import type { NotifyPlan } from '../notify/plan.js';
 
 /** The notification in one line: its id, what it says and where a tap opens. */
@@ -19,6 +19,16 @@ export function planLines(plan: NotifyPlan, where: string): string[] {
   ];
 }
 
+/** A wait for rate limits, as it starts: `waiting 29 s: 3 token(s) were notified less than 30 s ago`. */
+export function waitLine(wait: NotificationWait, intervalMs: number): string {
+  return `waiting ${seconds(wait.ms, Math.ceil)} s: ${wait.tokens} token(s) were notified less than ${seconds(intervalMs, Math.round)} s ago`;
+}
+
+/** Milliseconds as seconds: whole ones rounded by `round`, or to a tenth below 10 s. */
+function seconds(ms: number, round: (value: number) => number): number {
+  return ms < 10_000 ? round(ms / 100) / 10 : round(ms / 1000);
+}
+
 /** The report: each outcome counted, with what it means and what to do. */
 export function reportLines(report: NotificationReport): string[] {
   const failed = Object.entries(report.failed);
@@ -31,6 +41,9 @@ export function reportLines(report: NotificationReport): string[] {
     `  rate-limited   ${report.rateLimited}${
       report.retryAt === undefined ? '' : ` (run again with the same --id after ${new Date(report.retryAt).toISOString()})`
     }`,
+    ...(report.waited.tokens === 0
+      ? []
+      : [`  waited         ${seconds(report.waited.ms, Math.round)} s, for ${report.waited.tokens} token(s) within their rate window`]),
     `  failed         ${failedCount}`,
     ...failed.map(([reason, count]) => `    ${count}  ${reason}`),
     `  remaining      ${report.remaining}${report.remaining === 0 ? '' : ' (not tried: their client refused the notification)'}`,

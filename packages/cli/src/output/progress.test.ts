@@ -54,6 +54,20 @@ describe('startProgress', () => {
     ]);
   });
 
+  it('says a wait on a line of its own: on a terminal above the bar, drawn again below it', () => {
+    const tty = io(true);
+    const bar = startProgress(tty.io, 2);
+    bar.onBatch(batch({ successful: [target(1)], rateLimited: [{ target: target(2), retryAt: 0 }] }));
+    bar.say('waiting 29 s: 1 token(s) were notified less than 30 s ago');
+    const full = `[${'#'.repeat(30)}] 100% 2/2 tokens, 1 request(s)`;
+    expect(tty.out.stderr.replaceAll('\u001b[K', '')).toBe(
+      `\r${full}\rwaiting 29 s: 1 token(s) were notified less than 30 s ago\n\r${full}`,
+    );
+    const plain = io(false);
+    startProgress(plain.io, 2).say('waiting 1 s: 2 token(s) were notified less than 1 s ago');
+    expect(plain.out.stderr).toBe('waiting 1 s: 2 token(s) were notified less than 1 s ago\n');
+  });
+
   it('draws half a bar for half the tokens', () => {
     const run = io(true);
     startProgress(run.io, 10).onBatch(batch({ alreadySent: [1, 2, 3, 4, 5].map(target), requested: false }));

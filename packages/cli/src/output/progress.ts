@@ -9,6 +9,8 @@ const LINE_EVERY_MS = 1_000;
 export interface Progress {
   /** The notifier's `onBatch`: counts the targets this batch settled. */
   readonly onBatch: (result: BatchResult) => void;
+  /** Shows `line` (a wait for rate limits) on a line of its own; on a terminal, the bar is drawn again below it. */
+  say(line: string): void;
   /** Shows the final state, `processed` tokens (the report's count, those not tried included), and ends the bar's line. */
   finish(processed: number): void;
 }
@@ -53,6 +55,11 @@ export function startProgress(io: CliIo, total: number, now: () => number = Date
           done += 1;
         }
       }
+      draw(false);
+    },
+    say(line) {
+      if (!tty) return void io.stderr(`${line}\n`);
+      io.stderr(`\r${line}\u001b[K\n`);
       draw(false);
     },
     finish(processed) {

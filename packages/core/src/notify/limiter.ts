@@ -24,7 +24,13 @@ export interface NotificationLimiter {
    * interval is `allowed` again without spending: that is a retry, which the client dedupes.
    */
   claim(notificationId: string, targets: readonly BatchTarget[]): Promise<readonly Claim[]>;
-  /** Records that the client delivered `notificationId` to these targets, for the dedupe window. */
+  /**
+   * Records that the client delivered `notificationId` to these targets, for the dedupe window, and
+   * starts each token's interval again from now, when it was last claimed for this `notificationId`:
+   * the client counts the interval from when the request reached it, which the answer bounds, so ours
+   * never ends before the client's (docs/contract.md §Senders, "Notifications, sent"). Called as soon
+   * as the client's answer arrives.
+   */
   confirm(notificationId: string, targets: readonly BatchTarget[]): Promise<void>;
 }
 

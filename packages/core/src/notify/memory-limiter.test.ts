@@ -20,6 +20,23 @@ describe('memoryNotificationLimiter', () => {
     expect(await limiter.claim('n2', [alice])).toEqual([{ outcome: 'allowed' }]);
   });
 
+  it('starts a token’s interval again from the answer that confirms it, as the client counts from receipt', async () => {
+    const { time, now } = clock();
+    const limiter = memoryNotificationLimiter({ intervalMs: 30_000, now });
+    await limiter.claim('n1', [alice, bob]);
+    // The request took 5 s to reach the client and be answered; only alice was delivered.
+    time.now += 5_000;
+    await limiter.confirm('n1', [alice]);
+    expect(await limiter.claim('n2', [alice, bob])).toEqual([
+      { outcome: 'limited', retryAt: 1_035_000 },
+      { outcome: 'limited', retryAt: 1_030_000 },
+    ]);
+    // A confirm of another notification than the token's last claim moves nothing.
+    await limiter.confirm('n0', [bob]);
+    time.now = 1_030_000;
+    expect(await limiter.claim('n2', [alice, bob])).toEqual([{ outcome: 'limited', retryAt: 1_035_000 }, { outcome: 'allowed' }]);
+  });
+
   it('allows a retry of the same notification within the interval without spending the day', async () => {
     const { time, now } = clock();
     const limiter = memoryNotificationLimiter({ intervalMs: 30_000, perDay: 2, now });

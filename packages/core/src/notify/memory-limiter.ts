@@ -22,6 +22,10 @@ interface TokenState {
  * Several instances, or limits that must outlive a restart: `redisNotificationLimiter({ client })` from
  * `@social-webhooks/redis`, which checks the same rules atomically in Redis.
  *
+ * A token's interval runs from its claim and, once the client answers that it delivered, again from
+ * that answer: the client counts from when the request reached it, which a slow request delays, and
+ * the answer is the earliest moment we know to be no sooner.
+ *
  * It keeps, per token, its last send and its daily count (for a day), and per delivered (user,
  * client, `notificationId`) one entry (for `dedupeMs`): about 200 bytes a token notified today.
  * Entries past their window are swept as new ones come.
@@ -88,14 +92,20 @@ export function memoryNotificationLimiter(options: MemoryNotificationLimiterOpti
       });
     },
     async confirm(notificationId, targets) {
-      const expires = now() + dedupeMs;
+      const at = now();
+      const expires = at + dedupeMs;
       let clients = sent.get(notificationId);
       if (clients === undefined) sent.set(notificationId, (clients = new Map()));
-      for (const { fid, appFid } of targets) {
+      for (const { fid, appFid, token } of targets) {
         let users = clients.get(appFid);
         if (users === undefined) clients.set(appFid, (users = new Map()));
         if (!users.has(fid)) sentSize += 1;
         users.set(fid, expires);
+        // The client counts its interval from when the request reached it, which only the answer
+        // bounds: restart ours from the answer, so it never ends before the client's (docs/contract.md §Senders,
+        // "Notifications, sent").
+        const state = tokens.get(token);
+        if (state?.notificationId === notificationId && state.at < at) state.at = at;
       }
     },
   };

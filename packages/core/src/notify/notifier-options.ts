@@ -5,6 +5,7 @@ import type { NotificationTokenStore } from '../senders/miniapp/token-store.js';
 import type { BatchResult } from './deliver-batch.js';
 import { DEFAULT_NOTIFICATION_INTERVAL_MS, type NotificationLimiter } from './limiter.js';
 import { memoryNotificationLimiter } from './memory-limiter.js';
+import type { NotificationWait } from './held-targets.js';
 import type { FetchLike } from './post-batch.js';
 
 /** Options of {@link createNotifier}. */
@@ -49,6 +50,13 @@ export interface NotifierOptions {
   readonly logger?: Logger | false;
   /** Called after each batch with its targets' outcomes: for a progress bar, a per-user log, metrics. A failure of it is logged, not thrown. */
   readonly onBatch?: (result: BatchResult) => void | Promise<void>;
+  /**
+   * Called as `send()` starts to wait for rate-limited tokens (see `rateLimitWaitMs`), with how long
+   * (`ms`), for how many tokens, and `until` when: a send to tokens notified less than 30 s ago waits
+   * that long with no batch to report, so say so (a log line, a progress display). Not called for a
+   * round whose windows have already passed. A failure of it is logged, not thrown. Default: none.
+   */
+  readonly onWait?: (wait: NotificationWait) => void | Promise<void>;
 }
 
 export const DEFAULT_NOTIFY_TIMEOUT_MS = 10_000;
@@ -72,6 +80,7 @@ export interface ResolvedNotifierOptions {
   readonly rateLimitRetryMs: number;
   readonly logger: ResolvedLogger;
   readonly onBatch: NotifierOptions['onBatch'];
+  readonly onWait: NotifierOptions['onWait'];
 }
 
 const OPTION_KEYS: readonly string[] = [
@@ -87,6 +96,7 @@ const OPTION_KEYS: readonly string[] = [
   'rateLimitRetryMs',
   'logger',
   'onBatch',
+  'onWait',
 ] satisfies (keyof NotifierOptions)[];
 
 /**
@@ -102,7 +112,7 @@ export function resolveNotifierOptions(options: NotifierOptions, source: string)
   if (typeof options !== 'object' || options === null) fail('takes an options object: createNotifier({ store }).');
   const unknown = Object.keys(options).find((key) => !OPTION_KEYS.includes(key));
   if (unknown !== undefined) fail(`unknown option \`${unknown}\`; the options are ${OPTION_KEYS.join(', ')}.`);
-  const { store, domain, limiter, onBatch } = options;
+  const { store, domain, limiter, onBatch, onWait } = options;
   const methods = ['get', 'list', 'delete'] as const;
   if (typeof store !== 'object' || store === null || methods.some((method) => typeof store[method] !== 'function')) {
     fail(
@@ -120,6 +130,7 @@ export function resolveNotifierOptions(options: NotifierOptions, source: string)
   const fetchOption = options.fetch ?? (globalThis.fetch as FetchLike | undefined);
   if (typeof fetchOption !== 'function') fail('no global `fetch` here: pass `fetch` (any function with its signature).');
   if (onBatch !== undefined && typeof onBatch !== 'function') fail('`onBatch` must be a function of the batch result.');
+  if (onWait !== undefined && typeof onWait !== 'function') fail('`onWait` must be a function of the wait ({ ms, tokens, until }).');
   const count = (name: keyof NotifierOptions, value: number | undefined, fallback: number, least: number): number => {
     const resolved = value ?? fallback;
     if (!Number.isSafeInteger(resolved) || resolved < least)
@@ -139,6 +150,7 @@ export function resolveNotifierOptions(options: NotifierOptions, source: string)
     rateLimitRetryMs: count('rateLimitRetryMs', options.rateLimitRetryMs, DEFAULT_NOTIFICATION_INTERVAL_MS, 0),
     logger: resolveLogger(options.logger, fail),
     onBatch,
+    onWait,
   };
 }
 

@@ -1,6 +1,7 @@
 import { batchesOf, checkAudience, targetPagesOf, type NotificationAudience } from './batches.js';
 import { checkNotification } from './check-notification.js';
-import { deliverBatch, type BatchContext, type BatchResult } from './deliver-batch.js';
+import { deliverBatch, type BatchContext } from './deliver-batch.js';
+import { HeldTargets } from './held-targets.js';
 import { InFlight, sleep } from './in-flight.js';
 import { logGaveUp, logRefusal } from './notify-log.js';
 import type { BatchTarget, Notification } from './notification.js';
@@ -17,7 +18,9 @@ import { ReportTally, type NotificationReport } from './report.js';
 export interface Notifier {
   /**
    * Sends `notification` to every client of the users in `to`, and resolves once each token has an
-   * outcome (or is left rate-limited past `rateLimitWaitMs`).
+   * outcome (or is left rate-limited past `rateLimitWaitMs`). A token notified within its interval
+   * (1 per 30 s) is waited for, so a call can last up to `rateLimitWaitMs` (35 s by default):
+   * `onWait` says so as it starts, the report's `waited` after.
    * @throws {WebhookError} `invalid_options` before anything is sent, when the notification breaks a limit.
    * @throws what the store throws while it is read.
    */
@@ -35,7 +38,8 @@ export interface Notifier {
  * `notificationId`, which the client dedupes. Runs wherever `fetch` does: Node, Bun, Deno, Workers.
  *
  * @param options `store` (required), `domain`, `limiter`, `fetch`, `timeoutMs`, `concurrency`,
- *   `retries`, `retryDelayMs`, `rateLimitWaitMs`, `logger`, `onBatch` (docs/notifications.md).
+ *   `retries`, `retryDelayMs`, `rateLimitWaitMs`, `rateLimitRetryMs`, `logger`, `onBatch`, `onWait`
+ *   (docs/notifications.md).
  * @throws {WebhookError} `invalid_options` when an option is wrong, saying how to fix it.
  * @example
  * const notifier = createNotifier({ store: tokens, domain: 'example.com' });
@@ -68,9 +72,9 @@ async function sendNotification(
   };
   const tally = new ReportTally(notification.notificationId);
   const stopped = new Map<string, string>();
-  const later: { url: string; target: BatchTarget; retryAt: number }[] = [];
+  const held = new HeldTargets(options.rateLimitWaitMs, MAX_RATE_LIMITED_HELD);
 
-  const settle = async (url: string, targets: BatchTarget[], lastRound: boolean): Promise<void> => {
+  const settle = async (url: string, targets: BatchTarget[]): Promise<void> => {
     for (let attempt = 0; ; attempt++) {
       if (stopped.has(url)) {
         tally.remaining += targets.length;
@@ -78,17 +82,13 @@ async function sendNotification(
       }
       const result = await deliverBatch(context, notification, url, targets);
       tally.addSettled(result);
-      for (const { target, retryAt } of result.rateLimited) {
-        if (!lastRound && later.length < MAX_RATE_LIMITED_HELD && retryAt - Date.now() <= options.rateLimitWaitMs) {
-          later.push({ url, target, retryAt });
-        } else tally.addRateLimited(retryAt);
-      }
+      for (const { target, retryAt } of result.rateLimited) if (!held.hold(url, target, retryAt, Date.now())) tally.addRateLimited(retryAt);
       if (result.stop !== undefined && !stopped.has(url)) {
         stopped.set(url, result.stop);
         tally.stopped.push({ url, reason: result.stop });
         logRefusal(options.logger, url, notification.notificationId, result.stop);
       }
-      await report(options, result);
+      await hook(options, 'onBatch', result);
       const retry = result.retry;
       if (retry === undefined) return;
       if (attempt >= options.retries) {
@@ -104,26 +104,38 @@ async function sendNotification(
   const inFlight = new InFlight(options.concurrency);
   for await (const { url, targets } of batchesOf(targetPagesOf(options.store, to))) {
     tally.targets += targets.length;
-    await inFlight.run(() => settle(url, targets, false));
+    await inFlight.run(() => settle(url, targets));
   }
   await inFlight.drain();
 
-  // One more round for the tokens whose window ends within `rateLimitWaitMs`, once it has.
-  if (later.length > 0) {
-    await sleep(Math.max(0, later.reduce((latest, entry) => Math.max(latest, entry.retryAt), 0) - Date.now()));
-    for await (const { url, targets } of batchesOf([later.map(({ url, target }) => ({ url, ...target }))])) {
-      await inFlight.run(() => settle(url, targets, true));
-    }
+  // The tokens held back, sent again once their windows have passed, round after round: a client's
+  // window can still outlast ours (it keeps another interval, or a request got no answer), so each
+  // refusal is held again while the token has waited at most `rateLimitWaitMs` (docs/contract.md
+  // §Senders, "Notifications, sent").
+  for (let round = held.nextRound(); round !== undefined; round = held.nextRound()) {
+    const started = Date.now();
+    const ms = Math.max(0, round.until - started);
+    if (ms > 0) await hook(options, 'onWait', { ms, tokens: round.targets.length, until: round.until });
+    await sleep(ms);
+    tally.waitedMs += Date.now() - started;
+    for await (const { url, targets } of batchesOf([round.targets])) await inFlight.run(() => settle(url, targets));
     await inFlight.drain();
   }
+  tally.waitedTokens = held.count;
   return tally.toReport();
 }
 
-async function report(options: ResolvedNotifierOptions, result: BatchResult): Promise<void> {
-  if (options.onBatch === undefined) return;
+/** Calls the `onBatch` or `onWait` hook, if given; a failure of it is logged, never thrown. */
+async function hook<Name extends 'onBatch' | 'onWait'>(
+  options: ResolvedNotifierOptions,
+  name: Name,
+  value: Parameters<NonNullable<ResolvedNotifierOptions[Name]>>[0],
+): Promise<void> {
+  const call = options[name] as ((value: unknown) => void | Promise<void>) | undefined;
+  if (call === undefined) return;
   try {
-    await options.onBatch(result);
+    await call(value);
   } catch (error) {
-    options.logger.error('social-webhooks: the onBatch hook threw', { code: 'hook_failed', error });
+    options.logger.error(`social-webhooks: the ${name} hook threw`, { code: 'hook_failed', error });
   }
 }

@@ -27,6 +27,12 @@ export interface NotificationReport {
   readonly remaining: number;
   /** Clients that refused the notification itself, with why (a configuration failure, reported once). */
   readonly stopped: readonly { readonly url: string; readonly reason: string }[];
+  /**
+   * How long `send()` waited for rate limits to pass, in milliseconds, and for how many tokens (each
+   * counted once, however many rounds it waited): `{ ms: 0, tokens: 0 }` when it never waited. A
+   * token within its interval (1 notification per 30 s) makes the call last up to `rateLimitWaitMs`.
+   */
+  readonly waited: { readonly ms: number; readonly tokens: number };
 }
 
 /** A mutable {@link NotificationReport}, filled batch by batch. */
@@ -39,6 +45,8 @@ export class ReportTally {
   rateLimited = 0;
   retryAt: number | undefined = undefined;
   remaining = 0;
+  waitedMs = 0;
+  waitedTokens = 0;
   readonly failed: Record<string, number> = {};
   readonly stopped: { url: string; reason: string }[] = [];
 
@@ -76,6 +84,7 @@ export class ReportTally {
       failed: { ...this.failed },
       remaining,
       stopped: this.stopped.map((entry) => ({ ...entry })),
+      waited: { ms: this.waitedMs, tokens: this.waitedTokens },
     };
   }
 }
