@@ -34,6 +34,14 @@ export function toEvalClient(client: RedisStoreClient | undefined, fail: (messag
       '`client` must be a Redis client with an eval method: createClient() from `redis`, or Redis.fromEnv() from `@upstash/redis`.',
     );
   }
+  // ioredis's eval takes the number of keys, then keys and arguments: called with node-redis's
+  // options object, every call would fail with Redis's "value is not an integer".
+  if (typeof (client as { defineCommand?: unknown }).defineCommand === 'function') {
+    return fail(
+      '`client` is an ioredis client, whose eval takes the number of keys, then the keys and arguments. Pass it through ' +
+        'this wrapper: { eval: (script, { keys, arguments: args }) => io.eval(script, keys.length, ...keys, ...args) }.',
+    );
+  }
   return client;
 }
 
