@@ -117,10 +117,12 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
   const lookUp = (fid: number, since: number) => share(fid, () => fetchShared(fid, since));
   const usable = (list: SignerList, key: string) => Object.hasOwn(list.keys, key) || Date.now() - list.fetchedAt < recheckMs;
 
-  /** The lookup through the store's `startLookup`: a kept list in one round trip, a first fetch in two. */
+  /**
+   * The lookup through the store's `startLookup`: a kept list in one round trip, a first fetch in two.
+   * A kept list is read before any fetch in flight is joined, as without it: a user's event is not
+   * held up, nor failed, by a re-check that a forged key of the same FID started.
+   */
   async function started(startLookup: NonNullable<AppKeyStore['startLookup']>, fid: number, key: string): Promise<SignerList> {
-    const flight = flights.get(fid);
-    if (flight !== undefined) return flight;
     const start = await startLookup(fid, budget);
     if (start.state === 'kept') return usable(start.list, key) ? start.list : lookUp(fid, start.list.fetchedAt);
     if (start.state === 'refused') throw budgetError(start.reason, start.retryAfterMs, budget);
