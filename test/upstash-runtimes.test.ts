@@ -7,7 +7,7 @@ import { startChildServer } from './support/child-server.js';
 import { bundleWorker, denoRunArgs, npmBinary, type RunningServer } from './support/runtimes.js';
 import { useUpstash } from './support/upstash-client.js';
 
-// The Redis stores where Mini Apps run besides Node: on Deno and in a Worker (workerd through
+// The Redis stores where Mini Apps run besides Node: on Deno, on Bun and in a Worker (workerd through
 // Miniflare), each on @upstash/redis built from its environment, over the REST stand-in in front of
 // the redis-server that a node-redis store here reads: what the runtime wrote, Node sees.
 const upstash = useUpstash();
@@ -20,6 +20,14 @@ const runtimes: { name: string; start(env: Record<string, string>): Promise<Runn
       // @upstash/redis reads more of the environment (its telemetry's variables), so every variable.
       const args = denoRunArgs(here('./runtimes/upstash-deno-server.ts'));
       const server = await startChildServer(npmBinary('deno'), args, { cwd: here('..'), env });
+      return { baseUrl: `http://127.0.0.1:${server.port}`, stop: server.stop };
+    },
+  },
+  {
+    name: 'Bun',
+    async start(env) {
+      const args = ['--conditions=source', here('./runtimes/upstash-bun-server.ts')];
+      const server = await startChildServer(npmBinary('bun'), args, { cwd: here('..'), env });
       return { baseUrl: `http://127.0.0.1:${server.port}`, stop: server.stop };
     },
   },
