@@ -18,7 +18,8 @@ import { fetchSigners, HubRateLimited } from './hub-signers.js';
  *   hub's 429 `Retry-After` runs, a lookup throws (503 `app_key_lookup_failed`, the client retries)
  *   while events of FIDs in the cache keep verifying. So a stranger cannot spend the app's hub quota.
  * - `store: redisAppKeyStore({ client })` of `@social-webhooks/redis` shares the lists and the budget
- *   between instances.
+ *   between instances; through its `startLookup`, a cached FID costs one call to the store and a
+ *   first lookup two (a round trip each over HTTP).
  *
  * It fails closed: an answer other than 200, a body that is not the hub's JSON, unreadable metadata
  * for the key, a store that fails, or no answer within `timeoutMs` throws, so the delivery is
