@@ -15,6 +15,8 @@ import { createClient } from 'redis';
  *   result is base64 (UTF-8) except a whole result of `OK`, which the client reads as it is.
  *
  * `requests` counts the HTTP requests answered: each is one round trip for a function on Vercel.
+ * Upstash's other spelling, a command in the URL's path (`GET /set/k/v`), is left out: the client
+ * never sends it, so this answers it 405.
  */
 export interface UpstashRest {
   /** `http://127.0.0.1:<port>`, what `UPSTASH_REDIS_REST_URL` holds. */
@@ -41,7 +43,7 @@ export async function startUpstashRest(redisUrl: string, token = 'test-token'): 
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
-    if (request.method !== 'POST') return send(405, { error: 'Method not allowed: send a command as a JSON array with POST' });
+    if (request.method !== 'POST') return send(405, { error: 'the stand-in takes a command as a JSON array with POST' });
     if (request.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'Unauthorized' });
     let body: unknown;
     try {
