@@ -1,4 +1,5 @@
-import { applyMiniAppEvent, type NotificationTarget } from '@social-webhooks/core';
+import { applyMiniAppEvent, neynarSender, webhookHandler, type NotificationTarget } from '@social-webhooks/core';
+import { buildNeynarDeliveryRequest } from '@social-webhooks/core/testing';
 import {
   redisAppKeyStore,
   redisNotificationLimiter,
@@ -141,9 +142,35 @@ describe('the @upstash/redis client given to a store', () => {
     await expect(redisAppKeyStore({ client: changing, prefix }).getSigners(8)).rejects.toThrow(fix);
     await expect(redisAppKeyStore({ client: changing, prefix }).startLookup!(8, budget)).rejects.toThrow(fix);
     await expect(redisTokenStore({ client: changing, prefix }).get(8)).rejects.toThrow(fix);
-    await expect(redisStore({ client: changing, prefix }).claim('d', 't', 1_000)).rejects.toThrow(fix);
     await expect(redisNotificationLimiter({ client: changing, prefix }).claim('n', [{ fid: 1, appFid: 2, token: 't' }])).rejects.toThrow(
       fix,
+    );
+  });
+
+  it("makes a delivery's answer 503 with the fix in the log, not a message about keys or NaN", async () => {
+    // A hand-written REST client that hands back Upstash's whole answer, { result }, not the result.
+    const whole: RedisEvalClient = {
+      eval: async (script, { keys, arguments: args }) =>
+        (
+          await fetch(upstash.rest.url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${upstash.rest.token}` },
+            body: JSON.stringify(['EVAL', script, keys.length, ...keys, ...args]),
+          })
+        ).json(),
+    };
+    const errors: unknown[] = [];
+    const handle = webhookHandler({
+      sender: neynarSender({ secrets: 'upstash-secret' }),
+      on: { 'cast.created': () => undefined },
+      dedupe: { store: redisStore({ client: whole, prefix: fresh() }) },
+      logger: { error: (_message: string, fields?: { error?: unknown }) => void errors.push(fields?.error) },
+    });
+    const answer = await handle(await buildNeynarDeliveryRequest({ secret: 'upstash-secret', type: 'cast.created' }));
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ error: 'dedupe_unavailable' });
+    expect(String(errors[0])).toMatch(
+      /the claim script answered \{"result":1\}, which Redis does not answer: the client changed the reply\. Pass createClient\(\)/,
     );
   });
 

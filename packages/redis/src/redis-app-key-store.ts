@@ -8,7 +8,7 @@ import {
 } from '@social-webhooks/core';
 import { ACQUIRE, CLAIM_FETCH, FINISH_LOOKUP, GET, PAUSE, RELEASE_CALL, RELEASE_FETCH, SET_PX, START_LOOKUP } from './app-key-scripts.js';
 import { toEvalClient, type RedisStoreClient } from './eval-client.js';
-import { asArray, unexpected, unmark } from './replies.js';
+import { asArray, integer, unexpected, unmark } from './replies.js';
 
 /** Options of {@link redisAppKeyStore}. */
 export interface RedisAppKeyStoreOptions {
@@ -79,7 +79,7 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
         ),
         'lookup budget',
       );
-      if (reply[0] === 1) {
+      if (integer(reply[0]) === 1) {
         let released = false;
         return {
           ok: true,
@@ -102,9 +102,10 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
         ),
         'lookup start',
       );
-      if (reply[0] === 1) return { state: 'kept', list: JSON.parse(unmark(reply[1], 'lookup start')) as SignerList };
-      if (reply[0] === 2) return { state: 'busy' };
-      if (reply[0] !== 3) {
+      const state = integer(reply[0]);
+      if (state === 1) return { state: 'kept', list: JSON.parse(unmark(reply[1], 'lookup start')) as SignerList };
+      if (state === 2) return { state: 'busy' };
+      if (state !== 3) {
         const { reason, retryAfterMs } = refusal(reply, 'lookup start');
         return { state: 'refused', reason, retryAfterMs };
       }
@@ -140,6 +141,7 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
 /** The refusal of a budget script's reply `{ 0, reason, wait in ms }`. */
 function refusal(reply: unknown[], script: string): { ok: false; reason: LookupRefusal; retryAfterMs: number } {
   const reason = REFUSALS.find((known) => known === reply[1]);
-  if (reply[0] !== 0 || reason === undefined || typeof reply[2] !== 'number') throw unexpected(reply, script);
-  return { ok: false, reason, retryAfterMs: reply[2] };
+  const retryAfterMs = integer(reply[2]);
+  if (integer(reply[0]) !== 0 || reason === undefined || retryAfterMs === undefined) throw unexpected(reply, script);
+  return { ok: false, reason, retryAfterMs };
 }

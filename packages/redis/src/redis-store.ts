@@ -1,7 +1,7 @@
 import { WebhookError, type ClaimState, type DedupeStore } from '@social-webhooks/core';
 import { CLAIM, COMPLETE, DONE, RELEASE } from './scripts.js';
 import { toEvalClient, type RedisStoreClient } from './eval-client.js';
-import { unexpected } from './replies.js';
+import { integer, unexpected } from './replies.js';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
@@ -51,7 +51,7 @@ export function redisStore(options: RedisStoreOptions): DedupeStore {
   return {
     async claim(key, token, leaseMs) {
       const reply = await run(CLAIM, key, [token, String(leaseMs), DONE]);
-      const state = typeof reply === 'number' ? CLAIM_STATES[reply] : undefined;
+      const state = CLAIM_STATES[integer(reply) ?? 0];
       if (state === undefined) throw unexpected(reply, 'claim');
       return state;
     },

@@ -20,9 +20,15 @@ export function asArray(reply: unknown, script: string, length?: number): unknow
   return reply;
 }
 
+/** An integer reply (a number, or its decimal digits from a client that answers strings), else `undefined`. */
+export function integer(reply: unknown): number | undefined {
+  if (typeof reply === 'number') return reply;
+  return typeof reply === 'string' && /^-?\d+$/.test(reply) ? Number(reply) : undefined;
+}
+
 /** The error of a reply that is not what the script answers. */
 export function unexpected(reply: unknown, script: string): Error {
-  const shown = typeof reply === 'string' ? JSON.stringify(reply.slice(0, 80)) : Array.isArray(reply) ? 'an array' : String(reply);
+  const shown = (JSON.stringify(reply) ?? String(reply)).slice(0, 80);
   return new Error(
     `@social-webhooks/redis: the ${script} script answered ${shown}, which Redis does not answer: the client changed the reply. ` +
       'Pass createClient() from `redis`, Redis.fromEnv() from `@upstash/redis` itself, or a wrapper whose ' +
