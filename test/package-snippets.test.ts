@@ -6,6 +6,7 @@ import { redisTokenStore } from '@social-webhooks/redis';
 import { itCompilesPrograms } from './support/compile-snippets.js';
 import { type StandInClient } from './support/notification-client.js';
 import { redisConnection } from './support/redis-connection.js';
+import { startUpstashRest } from './support/upstash-rest.js';
 import {
   afterProgram,
   emulator,
@@ -61,6 +62,25 @@ const durableBroadcast = (domain: string) => async (program: Program) => {
   await exits(child);
 };
 
+/**
+ * A Next.js route file, served as Next serves it: each request handed to its exported `POST` as a
+ * Web Request (here through @hono/node-server), the program ready once it listens.
+ */
+const servedRoute = (program: Program): Program => ({
+  ...program,
+  code: `${program.code}
+import { serve } from '@hono/node-server';
+await new Promise((listening) => serve({ fetch: (request: Request) => POST(request), port: Number(process.env.PORT ?? 3000) }, listening));`,
+});
+
+/** Redis, and the Upstash REST stand-in in front of it: the variables Redis.fromEnv() reads. */
+async function upstashRedis() {
+  const redis = await redisServer();
+  const rest = await startUpstashRest(redis.url);
+  afterProgram({ stop: () => rest.close() });
+  return { redis, rest, env: { UPSTASH_REDIS_REST_URL: rest.url, UPSTASH_REDIS_REST_TOKEN: rest.token } };
+}
+
 /** What each program is said to do, by the heading it starts under. */
 const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
   async 'packages/redis/README.md › @social-webhooks/redis'(program) {
@@ -77,6 +97,52 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     await sleep(300);
     expect(lines(instances, / handled$/)).toEqual([`cast ${(JSON.parse(delivery.body) as { data: { hash: string } }).data.hash} handled`]);
     for (const instance of instances) await exits(instance);
+  },
+
+  async 'packages/redis/README.md › The webhook route'(program) {
+    // A Mini App event's token kept in Redis over HTTP, in the round trips the README's table gives.
+    const [{ redis, rest, env }, client] = await Promise.all([upstashRedis(), emulator()]);
+    const child = await run(servedRoute(program), { ...env, SOCIAL_WEBHOOKS_HUB_URL: client.url, NEYNAR_API_KEY: 'unused-locally' });
+    const deliver = async (event: 'miniapp_added' | 'notifications_disabled') => {
+      const before = rest.requests;
+      const sent = await client.miniApp.send({ to: `${child.url}/`, event, fid: 3 });
+      expect((await client.miniApp.waitForDelivery(sent.deliveryId)).state).toBe('delivered');
+      return rest.requests - before;
+    };
+    // A user not cached: the key lookup's two steps, then the token.
+    expect(await deliver('miniapp_added')).toBe(3);
+    expect(await redisTokenStore({ client: redis.client }).get(3)).toHaveLength(1);
+    // The user's keys cached: one step for the lookup.
+    expect(await deliver('notifications_disabled')).toBe(2);
+    expect(await redisTokenStore({ client: redis.client }).get(3)).toEqual([]);
+  },
+
+  async 'packages/redis/README.md › A broadcast route'(program) {
+    // Tokens saved over TCP are read over HTTP, and a repeated run reaches nobody twice.
+    const [{ redis, env }, clientApp] = await Promise.all([upstashRedis(), standIn('app.example.com')]);
+    await seedTokens(redis.client, clientApp, [3, 4, 5]);
+    const child = await run(servedRoute(program), { ...env, BROADCAST_TOKEN: 'broadcast-token' });
+    expect((await fetch(`${child.url}/`, { method: 'POST' })).status).toBe(401);
+    const broadcast = async () => {
+      const answer = await fetch(`${child.url}/`, { method: 'POST', headers: { authorization: 'Bearer broadcast-token' } });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as Record<string, unknown>;
+    };
+    expect(await broadcast()).toMatchObject({ targets: 3, successful: 3, invalid: 0, failed: {} });
+    expect(await broadcast()).toMatchObject({ successful: 0 });
+    expect([...clientApp.delivered].sort()).toEqual([3, 4, 5].map((fid) => [`${fid}:digest-2026-11-26`, 1]));
+    expect(clientApp.violations).toEqual([]);
+  },
+
+  async "packages/redis/README.md › Neynar's webhooks, handled once"(program) {
+    // Two function instances on one Upstash database: a delivery reaching both is handled once.
+    const { env } = await upstashRedis();
+    const instances = await Promise.all([0, 1].map(() => run(servedRoute(program), { ...env, NEYNAR_WEBHOOK_SECRET: SECRET })));
+    const delivery = await buildNeynarDelivery({ secret: SECRET, type: 'cast.created' });
+    for (const instance of instances) expect((await post(`${instance.url}/`, delivery)).status).toBe(200);
+    await expect.poll(() => lines(instances, / handled$/).length).toBe(1);
+    await sleep(300);
+    expect(lines(instances, / handled$/)).toHaveLength(1);
   },
 
   async 'packages/bullmq/README.md › @social-webhooks/bullmq'(program) {
@@ -151,6 +217,7 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
   it('finds each program where its page puts it, and only fences that say why are left out', () => {
     expect(programs.map(({ name }) => name)).toEqual(Object.keys(SCENARIOS));
     expect(all.flatMap(({ excluded }) => excluded.map(({ file, lang }) => `${file}: ${lang}`))).toEqual([
+      'packages/redis/README.md: sh',
       'packages/redis/README.md: sh',
       'packages/bullmq/README.md: sh',
       'packages/otel/README.md: sh',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WebhookError, webhookHandler } from '@social-webhooks/core';
 import { buildDeliveryRequest } from '@social-webhooks/core/testing';
 import { DEFAULT_REDIS_PREFIX, redisStore, type RedisEvalClient } from '@social-webhooks/redis';
+import { Redis as IORedis } from 'ioredis';
 import { useRedisClient } from './support/redis-client.js';
 
 // Against a real redis-server, started here; see support/redis-server.ts for when it is missing.
@@ -82,5 +83,18 @@ describe('redisStore against redis-server', () => {
     expect(() => redisStore({ client: {} as RedisEvalClient })).toThrow(WebhookError);
     expect(() => redisStore({ client: {} as RedisEvalClient })).toThrow(/^@social-webhooks\/redis: `client` must be a Redis client/);
     expect(() => redisStore({ client: redis.client, prefix: 1 as unknown as string })).toThrow(/prefix/);
+  });
+
+  it('refuses an ioredis client at once, with the wrapper that fits it, which then works', async () => {
+    const io = new IORedis(redis.server.url, { lazyConnect: true });
+    try {
+      expect(() => redisStore({ client: io as never })).toThrow(
+        /`client` is an ioredis client.*\{ eval: \(script, \{ keys, arguments: args \}\) => io\.eval\(script, keys\.length, \.\.\.keys, \.\.\.args\) \}/,
+      );
+      const wrapped: RedisEvalClient = { eval: (script, { keys, arguments: args }) => io.eval(script, keys.length, ...keys, ...args) };
+      expect(await redisStore({ client: wrapped, prefix: 'ioredis:' }).claim('k', 't', 1_000)).toBe('claimed');
+    } finally {
+      io.disconnect();
+    }
   });
 });

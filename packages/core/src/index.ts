@@ -62,7 +62,7 @@ export { miniAppDataSchemas, notificationDetailsSchema } from './senders/miniapp
 export type { VerifyAppKey, VerifyAppKeyResult } from './senders/miniapp/app-key-check.js';
 export { verifyAppKeyWithHub } from './senders/miniapp/hub-app-key.js';
 export { verifyAppKeyWithNeynar } from './senders/miniapp/neynar-app-key.js';
-export type { AppKeyStore, LookupBudget, LookupGrant, LookupRefusal, SignerList } from './senders/miniapp/app-key-store.js';
+export type { AppKeyStore, LookupBudget, LookupGrant, LookupRefusal, LookupStart, SignerList } from './senders/miniapp/app-key-store.js';
 export { DEFAULT_APP_KEY_STORE_ENTRIES, memoryAppKeyStore, type MemoryAppKeyStoreOptions } from './senders/miniapp/memory-app-key-store.js';
 export {
   DEFAULT_CONCURRENT_LOOKUPS,

@@ -1,4 +1,5 @@
-export { DEFAULT_REDIS_PREFIX, redisStore, type RedisEvalClient, type RedisStoreOptions } from './redis-store.js';
+export { type RedisEvalClient, type RedisStoreClient, type UpstashRedisClient } from './eval-client.js';
+export { DEFAULT_REDIS_PREFIX, redisStore, type RedisStoreOptions } from './redis-store.js';
 export { DEFAULT_TOKEN_PREFIX, redisTokenStore, type RedisTokenStoreOptions } from './redis-token-store.js';
 export { DEFAULT_APP_KEY_PREFIX, redisAppKeyStore, type RedisAppKeyStoreOptions } from './redis-app-key-store.js';
 export { DEFAULT_NOTIFY_PREFIX, redisNotificationLimiter, type RedisNotificationLimiterOptions } from './redis-notification-limiter.js';

@@ -1,11 +1,19 @@
-import { WebhookError, type AppKeyStore, type LookupGrant, type LookupRefusal, type SignerList } from '@social-webhooks/core';
-import { ACQUIRE, CLAIM_FETCH, GET, PAUSE, RELEASE_CALL, RELEASE_FETCH, SET_PX } from './app-key-scripts.js';
-import type { RedisEvalClient } from './redis-store.js';
+import {
+  WebhookError,
+  type AppKeyStore,
+  type LookupGrant,
+  type LookupRefusal,
+  type LookupStart,
+  type SignerList,
+} from '@social-webhooks/core';
+import { ACQUIRE, CLAIM_FETCH, FINISH_LOOKUP, GET, PAUSE, RELEASE_CALL, RELEASE_FETCH, SET_PX, START_LOOKUP } from './app-key-scripts.js';
+import { toEvalClient, type RedisStoreClient } from './eval-client.js';
+import { asArray, integer, unexpected, unmark } from './replies.js';
 
 /** Options of {@link redisAppKeyStore}. */
 export interface RedisAppKeyStoreOptions {
-  /** A connected client: `createClient({ url, disableOfflineQueue: true })` from `redis`, or any {@link RedisEvalClient}. Required. */
-  readonly client: RedisEvalClient;
+  /** A connected client: `createClient({ url, disableOfflineQueue: true })` from `redis`, or `Redis.fromEnv()` from `@upstash/redis`. Required. */
+  readonly client: RedisStoreClient;
   /** Put before every key, to share a Redis with other data. Default `social-webhooks:app-keys:`. */
   readonly prefix?: string;
 }
@@ -23,11 +31,13 @@ const REFUSALS: readonly LookupRefusal[] = ['rate', 'concurrency', 'paused'];
  * the whole fleet), a hub's 429 pause, and a claim per FID so one instance asks the hub while the
  * others wait for its list. A fleet of ten makes the calls of one.
  *
- * Each call is one `EVAL`, so the client of `redisStore()` fits. When Redis fails, the lookup fails
- * closed: the delivery is answered 503 and the client retries.
+ * Each call is one `EVAL`, so the client of `redisStore()` fits. A lookup of a FID whose list is kept
+ * is one round trip; a first one two (`startLookup`: the list, else the fetch claim and the budget in
+ * one script; then the list stored, the call and the claim released in another). When Redis fails,
+ * the lookup fails closed: the delivery is answered 503 and the client retries.
  *
  * @param options `client` (required), `prefix` (default `social-webhooks:app-keys:`).
- * @throws {WebhookError} `invalid_options` when `client` has no `eval` method or `prefix` is not a string.
+ * @throws {WebhookError} `invalid_options` when `client` is neither a client with an `eval` method nor an `@upstash/redis` `Redis`, or `prefix` is not a string.
  * @example
  * import { createClient } from 'redis';
  * import { redisAppKeyStore } from '@social-webhooks/redis';
@@ -42,10 +52,7 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
     throw new WebhookError('invalid_options', `@social-webhooks/redis: ${message}`);
   };
   if (typeof options !== 'object' || options === null) fail('redisAppKeyStore() takes an options object: redisAppKeyStore({ client }).');
-  const { client } = options;
-  if (typeof client?.eval !== 'function') {
-    fail('`client` must be a Redis client with an eval method, e.g. createClient() from the `redis` package.');
-  }
+  const client = toEvalClient(options.client, fail);
   const prefix = options.prefix ?? DEFAULT_APP_KEY_PREFIX;
   if (typeof prefix !== 'string') fail(`\`prefix\` must be a string (default "${DEFAULT_APP_KEY_PREFIX}").`);
   const run = (script: string, keys: string[], args: string[] = []) =>
@@ -56,20 +63,23 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
   return {
     async getSigners(fid) {
       const value = await run(GET, [`signers:${fid}`]);
-      if (typeof value !== 'string') return undefined;
-      return JSON.parse(value) as SignerList;
+      if (value === null || value === undefined) return undefined;
+      return JSON.parse(unmark(value, 'signer list read')) as SignerList;
     },
     async setSigners(fid, list, ttlMs) {
       await run(SET_PX, [`signers:${fid}`], [JSON.stringify(list), String(ttlMs)]);
     },
     async acquireLookup({ perSecond, concurrent, leaseMs }): Promise<LookupGrant> {
       const token = crypto.randomUUID();
-      const reply = (await run(
-        ACQUIRE,
-        ['budget:paused', 'budget:bucket', 'budget:in-flight'],
-        [String(Date.now()), String(perSecond), String(concurrent), String(leaseMs), token],
-      )) as unknown[];
-      if (Number(reply[0]) === 1) {
+      const reply = asArray(
+        await run(
+          ACQUIRE,
+          ['budget:paused', 'budget:bucket', 'budget:in-flight'],
+          [String(Date.now()), String(perSecond), String(concurrent), String(leaseMs), token],
+        ),
+        'lookup budget',
+      );
+      if (integer(reply[0]) === 1) {
         let released = false;
         return {
           ok: true,
@@ -80,9 +90,35 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
           },
         };
       }
-      const reason = REFUSALS.find((known) => known === reply[1]);
-      if (reason === undefined) throw new Error(`@social-webhooks/redis: unexpected reply ${JSON.stringify(reply)} to the budget script.`);
-      return { ok: false, reason, retryAfterMs: Number(reply[2]) };
+      return refusal(reply, 'lookup budget');
+    },
+    async startLookup(fid, { perSecond, concurrent, leaseMs }): Promise<LookupStart> {
+      const token = crypto.randomUUID();
+      const reply = asArray(
+        await run(
+          START_LOOKUP,
+          [`signers:${fid}`, `fetch:${fid}`, 'budget:paused', 'budget:bucket', 'budget:in-flight'],
+          [token, String(leaseMs), String(Date.now()), String(perSecond), String(concurrent)],
+        ),
+        'lookup start',
+      );
+      const state = integer(reply[0]);
+      if (state === 1) return { state: 'kept', list: JSON.parse(unmark(reply[1], 'lookup start')) as SignerList };
+      if (state === 2) return { state: 'busy' };
+      if (state !== 3) {
+        const { reason, retryAfterMs } = refusal(reply, 'lookup start');
+        return { state: 'refused', reason, retryAfterMs };
+      }
+      let finished = false;
+      return {
+        state: 'fetch',
+        async finish(list, ttlMs) {
+          if (finished) return;
+          finished = true;
+          const value = list === undefined ? '' : JSON.stringify(list);
+          await run(FINISH_LOOKUP, [`signers:${fid}`, `fetch:${fid}`, 'budget:in-flight'], [token, value, String(ttlMs)]);
+        },
+      };
     },
     async pauseLookups(ms) {
       await run(PAUSE, ['budget:paused'], [String(Math.ceil(ms))]);
@@ -100,4 +136,12 @@ export function redisAppKeyStore(options: RedisAppKeyStoreOptions): AppKeyStore 
       await run(RELEASE_FETCH, [`fetch:${fid}`], [token]);
     },
   };
+}
+
+/** The refusal of a budget script's reply `{ 0, reason, wait in ms }`. */
+function refusal(reply: unknown[], script: string): { ok: false; reason: LookupRefusal; retryAfterMs: number } {
+  const reason = REFUSALS.find((known) => known === reply[1]);
+  const retryAfterMs = integer(reply[2]);
+  if (integer(reply[0]) !== 0 || reason === undefined || retryAfterMs === undefined) throw unexpected(reply, script);
+  return { ok: false, reason, retryAfterMs };
 }

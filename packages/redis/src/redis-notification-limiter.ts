@@ -7,13 +7,14 @@ import {
   type NotificationLimiter,
   type NotificationLimits,
 } from '@social-webhooks/core';
-import type { RedisEvalClient } from './redis-store.js';
+import { toEvalClient, type RedisStoreClient } from './eval-client.js';
+import { asArray } from './replies.js';
 import { CLAIM_NOTIFICATION, CONFIRM_NOTIFICATION } from './notification-scripts.js';
 
 /** Options of {@link redisNotificationLimiter}: the client, a key prefix, and the limits. */
 export interface RedisNotificationLimiterOptions extends NotificationLimits {
-  /** A connected client: `createClient({ url })` from `redis`, or any {@link RedisEvalClient}. Required. */
-  readonly client: RedisEvalClient;
+  /** A connected client: `createClient({ url })` from `redis`, or `Redis.fromEnv()` from `@upstash/redis`. Required. */
+  readonly client: RedisStoreClient;
   /** Put before every key. Default `social-webhooks:notify:`. */
   readonly prefix?: string;
 }
@@ -37,7 +38,7 @@ export const DEFAULT_NOTIFY_PREFIX = 'social-webhooks:notify:';
  * (kept for `dedupeMs`): about 150 bytes a token notified today, plus 100 a delivery.
  *
  * @param options `client` (required), `prefix`, `intervalMs` (default 30,000), `perDay` (default 100), `dedupeMs` (default 24 hours).
- * @throws {WebhookError} `invalid_options` when `client` has no `eval` method, `prefix` is not a non-empty string, or a limit is not a positive integer.
+ * @throws {WebhookError} `invalid_options` when `client` is neither a client with an `eval` method nor an `@upstash/redis` `Redis`, `prefix` is not a non-empty string, or a limit is not a positive integer.
  * @example
  * const notifier = createNotifier({ store: redisTokenStore({ client }), limiter: redisNotificationLimiter({ client }) });
  */
@@ -46,9 +47,7 @@ export function redisNotificationLimiter(options: RedisNotificationLimiterOption
     throw new WebhookError('invalid_options', `@social-webhooks/redis: redisNotificationLimiter(): ${message}`);
   };
   if (typeof options !== 'object' || options === null) fail('takes an options object: redisNotificationLimiter({ client }).');
-  const { client } = options;
-  if (typeof client?.eval !== 'function')
-    fail('`client` must be a Redis client with an eval method, e.g. createClient() from the `redis` package.');
+  const client = toEvalClient(options.client, fail);
   const prefix = options.prefix ?? DEFAULT_NOTIFY_PREFIX;
   if (typeof prefix !== 'string' || prefix === '') fail(`\`prefix\` must be a non-empty string (default "${DEFAULT_NOTIFY_PREFIX}").`);
   const { intervalMs, perDay, dedupeMs } = resolveLimits(options, fail);
@@ -61,7 +60,7 @@ export function redisNotificationLimiter(options: RedisNotificationLimiterOption
       const keys: string[] = [];
       for (const target of targets) keys.push(sentKey(notificationId, target), tokenKey(target));
       const args = [notificationId, String(intervalMs), String(perDay), String(DAY_MS)];
-      const reply = (await client.eval(CLAIM_NOTIFICATION, { keys, arguments: args })) as unknown[];
+      const reply = asArray(await client.eval(CLAIM_NOTIFICATION, { keys, arguments: args }), 'notification claim', 2 * targets.length);
       return targets.map((_, index): Claim => {
         const outcome = Number(reply[2 * index]);
         if (outcome === 2) return SENT;

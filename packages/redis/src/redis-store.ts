@@ -1,19 +1,12 @@
 import { WebhookError, type ClaimState, type DedupeStore } from '@social-webhooks/core';
 import { CLAIM, COMPLETE, DONE, RELEASE } from './scripts.js';
-
-/**
- * The one Redis call the store makes: `EVAL` with keys and arguments, as node-redis (`redis` 4 and 5)
- * spells it. Another client fits through a small wrapper; for ioredis:
- * `{ eval: (script, { keys, arguments: args }) => io.eval(script, keys.length, ...keys, ...args) }`.
- */
-export interface RedisEvalClient {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-}
+import { toEvalClient, type RedisStoreClient } from './eval-client.js';
+import { integer, unexpected } from './replies.js';
 
 /** Options of {@link redisStore}. */
 export interface RedisStoreOptions {
-  /** A connected client: `createClient({ url, disableOfflineQueue: true })` from `redis`. Required. */
-  readonly client: RedisEvalClient;
+  /** A connected client: `createClient({ url, disableOfflineQueue: true })` from `redis`, or `Redis.fromEnv()` from `@upstash/redis`. Required. */
+  readonly client: RedisStoreClient;
   /** Put before every key, to share a Redis with other data. Default `social-webhooks:dedupe:`. */
   readonly prefix?: string;
 }
@@ -35,7 +28,7 @@ const CLAIM_STATES: Record<number, ClaimState> = { 1: 'claimed', 2: 'completed',
  * connection, and an EventEmitter without a listener throws it, which would stop the process.
  *
  * @param options `client` (required), `prefix` (default `social-webhooks:dedupe:`).
- * @throws {WebhookError} `invalid_options` when `client` has no `eval` method or `prefix` is not a string.
+ * @throws {WebhookError} `invalid_options` when `client` is neither a client with an `eval` method nor an `@upstash/redis` `Redis`, or `prefix` is not a string.
  * @example
  * import { createClient } from 'redis';
  * import { redisStore } from '@social-webhooks/redis';
@@ -50,19 +43,16 @@ export function redisStore(options: RedisStoreOptions): DedupeStore {
     throw new WebhookError('invalid_options', `@social-webhooks/redis: ${message}`);
   };
   if (typeof options !== 'object' || options === null) fail('redisStore() takes an options object: redisStore({ client }).');
-  const { client } = options;
-  if (typeof client?.eval !== 'function') {
-    fail('`client` must be a Redis client with an eval method, e.g. createClient() from the `redis` package.');
-  }
+  const client = toEvalClient(options.client, fail);
   const prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
   if (typeof prefix !== 'string') fail(`\`prefix\` must be a string (default "${DEFAULT_REDIS_PREFIX}").`);
   const run = (script: string, key: string, args: string[]) => client.eval(script, { keys: [prefix + key], arguments: args });
 
   return {
     async claim(key, token, leaseMs) {
-      const reply = Number(await run(CLAIM, key, [token, String(leaseMs), DONE]));
-      const state = CLAIM_STATES[reply];
-      if (state === undefined) throw new Error(`@social-webhooks/redis: unexpected reply ${String(reply)} to the claim script.`);
+      const reply = await run(CLAIM, key, [token, String(leaseMs), DONE]);
+      const state = CLAIM_STATES[integer(reply) ?? 0];
+      if (state === undefined) throw unexpected(reply, 'claim');
       return state;
     },
     async complete(key, _token, ttlMs) {

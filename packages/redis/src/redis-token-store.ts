@@ -1,11 +1,12 @@
 import { WebhookError, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
-import type { RedisEvalClient } from './redis-store.js';
+import { toEvalClient, type RedisStoreClient } from './eval-client.js';
+import { asArray, unmark } from './replies.js';
 import { DELETE_TARGET, DELETE_TOKEN, GET_TARGETS, LIST_PAGE, SAVE_TARGET } from './token-scripts.js';
 
 /** Options of {@link redisTokenStore}. */
 export interface RedisTokenStoreOptions {
-  /** A connected client: `createClient({ url })` from `redis`, or any {@link RedisEvalClient}. Required. */
-  readonly client: RedisEvalClient;
+  /** A connected client: `createClient({ url })` from `redis`, or `Redis.fromEnv()` from `@upstash/redis`. Required. */
+  readonly client: RedisStoreClient;
   /** Put before every key, to share a Redis with other data. Default `social-webhooks:miniapp-tokens:`. */
   readonly prefix?: string;
 }
@@ -29,7 +30,7 @@ const LIST_BATCH = 200;
  * from the list is not delivered twice for it (the limiter's record, the client's dedupe).
  *
  * @param options `client` (required), `prefix` (default `social-webhooks:miniapp-tokens:`).
- * @throws {WebhookError} `invalid_options` when `client` has no `eval` method or `prefix` is not a non-empty string.
+ * @throws {WebhookError} `invalid_options` when `client` is neither a client with an `eval` method nor an `@upstash/redis` `Redis`, or `prefix` is not a non-empty string.
  * @example
  * import { createClient } from 'redis';
  * import { redisTokenStore } from '@social-webhooks/redis';
@@ -44,10 +45,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
     throw new WebhookError('invalid_options', `@social-webhooks/redis: ${message}`);
   };
   if (typeof options !== 'object' || options === null) fail('redisTokenStore() takes an options object: redisTokenStore({ client }).');
-  const { client } = options;
-  if (typeof client?.eval !== 'function') {
-    fail('`client` must be a Redis client with an eval method, e.g. createClient() from the `redis` package.');
-  }
+  const client = toEvalClient(options.client, fail);
   const prefix = options.prefix ?? DEFAULT_TOKEN_PREFIX;
   // Empty would make `list()` read every key of the database as a user's tokens.
   if (typeof prefix !== 'string' || prefix === '') fail(`\`prefix\` must be a non-empty string (default "${DEFAULT_TOKEN_PREFIX}").`);
@@ -58,7 +56,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
   async function* listPages(): AsyncGenerator<NotificationTarget[]> {
     let cursor = '0';
     do {
-      const reply = (await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] })) as unknown[];
+      const reply = asArray(await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] }), 'token list');
       cursor = String(reply[0]);
       // Remembered within a SCAN batch only: a set of every FID listed would grow with the store.
       const seen = new Set<unknown>();
@@ -110,9 +108,9 @@ function toTargets(fid: number, reply: unknown): NotificationTarget[] {
 function addTargets(targets: NotificationTarget[], fid: number, reply: unknown): NotificationTarget[] {
   if (!Number.isSafeInteger(fid))
     throw new Error('@social-webhooks/redis: a key under the token prefix does not end in a FID; is the prefix shared?');
-  const fields = reply as string[];
+  const fields = asArray(reply, 'token read');
   for (let index = 0; index < fields.length; index += 2) {
-    const { url, token } = JSON.parse(String(fields[index + 1])) as { url?: unknown; token?: unknown };
+    const { url, token } = JSON.parse(unmark(fields[index + 1], 'token read')) as { url?: unknown; token?: unknown };
     const appFid = Number(fields[index]);
     if (typeof url !== 'string' || typeof token !== 'string' || !Number.isSafeInteger(appFid)) {
       throw new Error(`@social-webhooks/redis: the tokens of FID ${fid} are not { url, token } by appFid; is the prefix shared?`);

@@ -1,4 +1,15 @@
-// The token store's Lua scripts: every call is one EVAL, as for the dedupe store (scripts.ts).
+// The token store's Lua scripts: every call is one EVAL, as for the dedupe store (scripts.ts). A
+// stored value is answered after MARK (replies.ts), so no client parses it as JSON on the way.
+import { MARK } from './replies.js';
+
+/** Lua: HGETALL of a key, each value after MARK. */
+const MARKED_HGETALL = `
+local function marked(key)
+  local flat = redis.call('HGETALL', key)
+  for i = 2, #flat, 2 do flat[i] = '${MARK}' .. flat[i] end
+  return flat
+end
+`;
 
 /** KEYS[1] the user's hash; ARGV[1] the client's appFid, ARGV[2] `{ url, token }` as JSON. */
 export const SAVE_TARGET = `
@@ -12,22 +23,22 @@ if ARGV[1] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
 return redis.call('DEL', KEYS[1])
 `;
 
-/** KEYS[1] the user's hash. Returns HGETALL's flat list of appFid, JSON, appFid, JSON, … */
-export const GET_TARGETS = `
-return redis.call('HGETALL', KEYS[1])
+/** KEYS[1] the user's hash. Returns HGETALL's flat list of appFid, JSON, appFid, JSON, …, each JSON after MARK. */
+export const GET_TARGETS = `${MARKED_HGETALL}
+return marked(KEYS[1])
 `;
 
 /**
  * ARGV[1] the SCAN cursor, ARGV[2] the MATCH pattern, ARGV[3] the COUNT. Returns the next cursor,
- * then each key found followed by its HGETALL list. It reads keys it was not given in KEYS, found by
+ * then each key found followed by its HGETALL list (values after MARK). It reads keys it was not given in KEYS, found by
  * SCAN: fine on one server or shard, which is what `list()` claims.
  */
-export const LIST_PAGE = `
+export const LIST_PAGE = `${MARKED_HGETALL}
 local page = redis.call('SCAN', ARGV[1], 'MATCH', ARGV[2], 'COUNT', ARGV[3])
 local out = { page[1] }
 for _, key in ipairs(page[2]) do
   out[#out + 1] = key
-  out[#out + 1] = redis.call('HGETALL', key)
+  out[#out + 1] = marked(key)
 end
 return out
 `;

@@ -26,6 +26,22 @@ export type LookupGrant =
   { readonly ok: true; release(): Promise<void> } | { readonly ok: false; readonly reason: LookupRefusal; readonly retryAfterMs: number };
 
 /**
+ * The first step of a lookup through {@link AppKeyStore.startLookup}: the FID's list when one is
+ * kept; `'busy'` while another caller holds the FID's fetch (wait for the list it stores);
+ * `'refused'` when no list is kept and the budget refused the call (no claim is held); `'fetch'`
+ * when this caller holds the fetch and a hub call, ended by `finish`.
+ */
+export type LookupStart =
+  | { readonly state: 'kept'; readonly list: SignerList }
+  | { readonly state: 'busy' }
+  | { readonly state: 'refused'; readonly reason: LookupRefusal; readonly retryAfterMs: number }
+  | {
+      readonly state: 'fetch';
+      /** Keeps the list fetched for `ttlMs` (none when the fetch failed), frees the call's place and ends the fetch claim. */
+      finish(list: SignerList | undefined, ttlMs: number): Promise<void>;
+    };
+
+/**
  * Where a hub lookup keeps what it learnt and what it spent: each FID's signer list, and the lookup
  * budget. `memoryAppKeyStore()` (the default) holds them in one process; `redisAppKeyStore({ client })`
  * of `@social-webhooks/redis` shares them between every instance of a receiver, so a fleet of ten
@@ -48,4 +64,12 @@ export interface AppKeyStore {
   claimFetch(fid: number, leaseMs: number): Promise<boolean>;
   /** Ends a claim of {@link claimFetch} once its list is stored, or its fetch failed. */
   releaseFetch(fid: number): Promise<void>;
+  /**
+   * Optional, for a store each of whose calls is a round trip (Redis over the network): in one step,
+   * the FID's list when one is kept, else {@link claimFetch} (for `budget.leaseMs`) and
+   * {@link acquireLookup} together or not at all; its `finish` stores the list, frees the call and
+   * ends the claim in one more. A first lookup of a FID then costs two round trips, a kept one one.
+   * Without it the lookup calls the methods above in turn (up to seven).
+   */
+  startLookup?(fid: number, budget: LookupBudget): Promise<LookupStart>;
 }

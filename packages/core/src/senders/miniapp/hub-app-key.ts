@@ -1,5 +1,5 @@
 import type { VerifyAppKey, VerifyAppKeyResult } from './app-key-check.js';
-import type { LookupBudget, SignerList } from './app-key-store.js';
+import type { AppKeyStore, LookupBudget, SignerList } from './app-key-store.js';
 import { checkHubOptions, type HubOptions, type ResolvedHubOptions } from './hub-options.js';
 import { fetchSigners, HubRateLimited } from './hub-signers.js';
 
@@ -18,7 +18,8 @@ import { fetchSigners, HubRateLimited } from './hub-signers.js';
  *   hub's 429 `Retry-After` runs, a lookup throws (503 `app_key_lookup_failed`, the client retries)
  *   while events of FIDs in the cache keep verifying. So a stranger cannot spend the app's hub quota.
  * - `store: redisAppKeyStore({ client })` of `@social-webhooks/redis` shares the lists and the budget
- *   between instances.
+ *   between instances; through its `startLookup`, a cached FID costs one call to the store and a
+ *   first lookup two (a round trip each over HTTP).
  *
  * It fails closed: an answer other than 200, a body that is not the hub's JSON, unreadable metadata
  * for the key, a store that fails, or no answer within `timeoutMs` throws, so the delivery is
@@ -91,19 +92,51 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
     }
   }
 
-  function lookUp(fid: number, since: number): Promise<SignerList> {
+  /** The fetch of a store's `startLookup` that answered `'fetch'`: the claim and the call are held, and `finish` ends both. */
+  async function fetchStarted(fid: number, finish: (list: SignerList | undefined, ttlMs: number) => Promise<void>): Promise<SignerList> {
+    let list: SignerList | undefined;
+    try {
+      list = await fetchSigners(options, fid);
+      return list;
+    } catch (error) {
+      if (error instanceof HubRateLimited) await store.pauseLookups(error.retryAfterMs);
+      throw error;
+    } finally {
+      await finish(list, cacheMs);
+    }
+  }
+
+  function share(fid: number, fetch: () => Promise<SignerList>): Promise<SignerList> {
     let flight = flights.get(fid);
     if (flight === undefined) {
-      flight = fetchShared(fid, since).finally(() => flights.delete(fid));
+      flight = fetch().finally(() => flights.delete(fid));
       flights.set(fid, flight);
     }
     return flight;
   }
 
+  const lookUp = (fid: number, since: number) => share(fid, () => fetchShared(fid, since));
+  const usable = (list: SignerList, key: string) => Object.hasOwn(list.keys, key) || Date.now() - list.fetchedAt < recheckMs;
+
+  /**
+   * The lookup through the store's `startLookup`: a kept list in one round trip, a first fetch in two.
+   * A kept list is read before any fetch in flight is joined, as without it: a user's event is not
+   * held up, nor failed, by a re-check that a forged key of the same FID started.
+   */
+  async function started(startLookup: NonNullable<AppKeyStore['startLookup']>, fid: number, key: string): Promise<SignerList> {
+    const start = await startLookup(fid, budget);
+    if (start.state === 'kept') return usable(start.list, key) ? start.list : lookUp(fid, start.list.fetchedAt);
+    if (start.state === 'refused') throw budgetError(start.reason, start.retryAfterMs, budget);
+    if (start.state === 'busy') return lookUp(fid, -1);
+    return share(fid, () => fetchStarted(fid, start.finish));
+  }
+
   return async function verifyAppKey(fid, appKey) {
     const key = appKey.toLowerCase();
+    const startLookup = store.startLookup?.bind(store);
+    if (cacheMs > 0 && startLookup !== undefined) return answer(await started(startLookup, fid, key), key);
     const kept = cacheMs > 0 ? await store.getSigners(fid) : undefined;
-    if (kept !== undefined && (Object.hasOwn(kept.keys, key) || Date.now() - kept.fetchedAt < recheckMs)) return answer(kept, key);
+    if (kept !== undefined && usable(kept, key)) return answer(kept, key);
     return answer(await lookUp(fid, kept?.fetchedAt ?? -1), key);
   };
 }
