@@ -104,12 +104,12 @@ export const notifyCommand: Command = {
       if (dryRun) {
         print(context, { dryRun: true, notification, source: source.where, plan }, [
           notificationLine(notification),
-          ...planLines(plan!, source.where),
+          ...planLines(plan!, source),
           'Nothing sent (--dry-run). Our limits decide per token as it is sent: already sent under this id, or rate-limited.',
         ]);
         return EXIT_CODES.ok;
       }
-      if (showProgress) context.io.stdout(`${[notificationLine(notification), ...planLines(plan!, source.where)].join('\n')}\n`);
+      if (showProgress) context.io.stdout(`${[notificationLine(notification), ...planLines(plan!, source)].join('\n')}\n`);
       if (showProgress) progress = startProgress(context.io, plan!.targets);
       const report = await notifier.send(notification, { to }).catch(fail(source));
       progress?.finish(report.targets);
