@@ -140,6 +140,9 @@ describe('notificationBroadcaster and notificationWorker', () => {
     });
     await expect(broadcaster.broadcast(notification('n'), { to: -1 as number })).rejects.toBeInstanceOf(WebhookError);
     expect(await broadcaster.progress('n')).toBeUndefined();
+    expect(() => notificationBroadcaster({ connection: redisConnection(redis.url), logger: { warn: 'loud' } as never })).toThrow(
+      /notificationBroadcaster\(\): `logger` must be an object with a warn method, such as console, or false/,
+    );
     expect(() => notificationWorker({ connection: redisConnection(redis.url), store: {} as NotificationTokenStore })).toThrow(
       /notificationWorker\(\): `store` must be a notification token store/,
     );
