@@ -44,13 +44,18 @@ async function client(options?: Parameters<typeof startNotificationClient>[0]): 
 function setUp(
   store: NotificationTokenStore,
   options: Partial<Parameters<typeof notificationWorker>[0]> = {},
-): { broadcaster: NotificationBroadcaster; worker: NotificationWorker } {
+): { broadcaster: NotificationBroadcaster; worker: NotificationWorker; warnings: string[] } {
   const queueName = `notify-${++queueSerial}`;
   const connection = redisConnection(redis.url);
-  const broadcaster = notificationBroadcaster({ connection, queueName });
+  const warnings: string[] = [];
+  const broadcaster = notificationBroadcaster({
+    connection,
+    queueName,
+    logger: { warn: (message, { code }) => warnings.push(`${code}: ${message}`) },
+  });
   const worker = notificationWorker({ connection, queueName, store, logger: false, retryDelayMs: 10, ...options });
   open.push(broadcaster, worker);
-  return { broadcaster, worker };
+  return { broadcaster, worker, warnings };
 }
 
 describe('notificationBroadcaster and notificationWorker', () => {
@@ -61,7 +66,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
     await fillTokens(store, b, range(530, 10_000), 1);
     const { broadcaster } = setUp(store, { concurrency: 4 });
     const queued = await broadcaster.broadcast(notification('digest-1'), { to: 'all' });
-    expect(queued).toEqual({ id: 'digest-1', added: true });
+    expect(queued).toEqual({ id: 'digest-1', added: true, existing: false, createdAt: expect.any(Number) });
     const progress = await finished(broadcaster, queued.id);
     expect(progress).toMatchObject({
       planned: 2_980,
@@ -77,7 +82,7 @@ describe('notificationBroadcaster and notificationWorker', () => {
     expect(a.delivered.size + b.delivered.size).toBe(2_980);
     expect([...a.violations, ...b.violations]).toEqual([]);
     // The same notification to everyone again adds nothing: its id is its notificationId.
-    expect(await broadcaster.broadcast(notification('digest-1'), { to: 'all' })).toEqual({ id: 'digest-1', added: false });
+    expect(await broadcaster.broadcast(notification('digest-1'), { to: 'all' })).toMatchObject({ id: 'digest-1', existing: true });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(a.requests.length + b.requests.length).toBe(31);
   });
@@ -88,14 +93,43 @@ describe('notificationBroadcaster and notificationWorker', () => {
     await fillTokens(store, a, range(4));
     const { broadcaster } = setUp(store);
     const first = await broadcaster.broadcast(notification('news-1'), { to: [1, 2] });
-    expect(first).toEqual({ id: expect.stringMatching(/^news-1@[0-9a-f]{16}$/), added: true });
-    expect(await broadcaster.broadcast(notification('news-1'), { to: [2, 1, 2] })).toEqual({ id: first.id, added: false });
+    expect(first).toMatchObject({ id: expect.stringMatching(/^news-1@[0-9a-f]{16}$/), added: true, existing: false });
+    expect(await broadcaster.broadcast(notification('news-1'), { to: [2, 1, 2] })).toMatchObject({ id: first.id, existing: true });
     const second = await broadcaster.broadcast(notification('news-1'), { to: 3 });
     expect(second.added).toBe(true);
     expect(second.id).not.toBe(first.id);
     await finished(broadcaster, first.id);
     await finished(broadcaster, second.id);
     expect([...a.delivered.keys()].sort()).toEqual(['1:news-1', '2:news-1', '3:news-1']);
+  });
+
+  it("says a broadcast queued again is an existing one: the first run's createdAt, one warning with the fix, nobody notified twice", async () => {
+    const a = await client();
+    const store = memoryTokenStore();
+    await fillTokens(store, a, range(3));
+    const { broadcaster, warnings } = setUp(store);
+    const first = await broadcaster.broadcast(notification('digest-again'), { to: 'all' });
+    expect(first).toEqual({ id: 'digest-again', added: true, existing: false, createdAt: expect.any(Number) });
+    expect(warnings).toEqual([]);
+    await finished(broadcaster, first.id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let run = 0; run < 2; run++) {
+      expect(await broadcaster.broadcast(notification('digest-again'), { to: 'all' })).toEqual({
+        id: 'digest-again',
+        added: false,
+        existing: true,
+        createdAt: first.createdAt,
+      });
+    }
+    expect((await broadcaster.progress(first.id))?.createdAt).toBe(first.createdAt);
+    // Warned once for the id, with what to do; the users had the notification once.
+    expect(warnings).toEqual([
+      `broadcast_exists: @social-webhooks/bullmq: broadcast "digest-again" was queued already at ${new Date(first.createdAt).toISOString()}: ` +
+        'nothing was added and nobody is notified again (progress(id) reads the earlier run). To send a new broadcast, give it a new ' +
+        'notificationId (not "digest-again"): the id is the retry key, kept for keepMs.',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...a.delivered.values()]).toEqual([1, 1, 1]);
   });
 
   it('checks the notification and the audience before anything is queued', async () => {
@@ -106,6 +140,9 @@ describe('notificationBroadcaster and notificationWorker', () => {
     });
     await expect(broadcaster.broadcast(notification('n'), { to: -1 as number })).rejects.toBeInstanceOf(WebhookError);
     expect(await broadcaster.progress('n')).toBeUndefined();
+    expect(() => notificationBroadcaster({ connection: redisConnection(redis.url), logger: { warn: 'loud' } as never })).toThrow(
+      /notificationBroadcaster\(\): `logger` must be an object with a warn method, such as console, or false/,
+    );
     expect(() => notificationWorker({ connection: redisConnection(redis.url), store: {} as NotificationTokenStore })).toThrow(
       /notificationWorker\(\): `store` must be a notification token store/,
     );

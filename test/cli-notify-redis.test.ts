@@ -50,6 +50,11 @@ describe('notify --redis, from a redisTokenStore to two Farcaster clients', () =
       ]),
     );
     expect(warpcast.requests.length + other.requests.length).toBe(0);
+    // A user with no token in the store: removed the app, turned notifications off or never enabled
+    // them, which the store cannot tell apart (applyMiniAppEvent deletes the token for each).
+    const text = io();
+    expect(await runCli(['notify', ...source, '--to', '1,900', '--id', 'digest-1', ...message, '--dry-run'], text.io)).toBe(0);
+    expect(text.out.stdout).toContain('  no token: fid 900 (never enabled notifications, turned them off, or removed the Mini App)\n');
   });
 
   it('--all reaches every user of the first client once; the client that refuses the domain is stopped; exit code 1', async () => {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { miniAppSender, verifyAppKeyWithHub, verifyAppKeyWithNeynar, webhookHandler } from '@social-webhooks/core';
 import { createMiniAppSigner, type MiniAppSigner } from '@social-webhooks/core/testing';
 import { startChildServer, type ChildServer } from './support/child-server.js';
+import { freePort } from './support/free-port.js';
 import { startLocalHub, type LocalHub } from './support/local-hub.js';
 import { LOOKUP_ROUTES, type LookupRoute } from './support/lookup-routes.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
@@ -215,6 +216,40 @@ describe('verifyAppKeyWithNeynar on a developer machine', () => {
       /verifyAppKeyWithNeynar \(SOCIAL_WEBHOOKS_HUB_URL\): `hubUrl` must be the http\(s\) URL/,
     );
     expect(verifyAppKeyWithNeynar({ apiKey: 'k', hubUrl: hub.url }).note).toBeUndefined();
+  });
+
+  it('names the hub it could not reach and SOCIAL_WEBHOOKS_HUB_URL, where the URL came from, and never the API key', async () => {
+    // The emulator named by the variable is not running: nothing listens on that port.
+    process.env.SOCIAL_WEBHOOKS_HUB_URL = `http://127.0.0.1:${await freePort()}`;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const signer = await user();
+    const handle = webhookHandler({
+      sender: miniAppSender({ verifyAppKey: verifyAppKeyWithNeynar({ apiKey: 'NEYNAR-SECRET-KEY' }) }),
+      on: { miniapp_removed: () => undefined },
+    });
+    expect((await handle(await signer.deliveryRequest(removed))).status).toBe(503);
+    const printed = [...warn.mock.calls, ...error.mock.calls].map(([message]) => String(message));
+    const lookup = printed.find((line) => /app key lookup failed/.test(line));
+    expect(lookup).toMatch(
+      new RegExp(
+        `could not reach the hub at ${process.env.SOCIAL_WEBHOOKS_HUB_URL.replaceAll('.', '\\.')}: fetch failed \\(.*ECONNREFUSED.*\\)\\. ` +
+          'Its URL comes from SOCIAL_WEBHOOKS_HUB_URL: start the emulator there \\(social-webhooks emulate\\), or unset it',
+      ),
+    );
+    // The answer's log line hints at the variable too.
+    expect(printed.find((line) => /answered: 503/.test(line))).toMatch(
+      /SOCIAL_WEBHOOKS_HUB_URL or hubUrl naming a hub that is not running/,
+    );
+    expect(printed.join('\n')).not.toContain('NEYNAR-SECRET-KEY');
+  });
+
+  it("says that an unreachable default hub is Neynar's, and how to ask the emulator instead", async () => {
+    const signer = await user();
+    const lookup = verifyAppKeyWithNeynar({ apiKey: 'k', fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    await expect(lookup(signer.fid, signer.appKey)).rejects.toThrow(
+      "could not reach the hub at https://hub-api.neynar.com: fetch failed. It is Neynar's hub, the default; on your machine, set SOCIAL_WEBHOOKS_HUB_URL to the emulator's URL to ask it instead.",
+    );
   });
 
   it('logs a hub it cannot reach as one line per delivery that names the cause, with no stack trace', async () => {

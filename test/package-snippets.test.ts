@@ -1,9 +1,10 @@
 import type { createClient } from 'redis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { notificationBroadcaster } from '@social-webhooks/bullmq';
-import { buildNeynarDelivery } from '@social-webhooks/core/testing';
+import { buildNeynarDelivery, createMiniAppSigner, type MiniAppSigner } from '@social-webhooks/core/testing';
 import { redisTokenStore } from '@social-webhooks/redis';
 import { itCompilesPrograms } from './support/compile-snippets.js';
+import { startLocalHub } from './support/local-hub.js';
 import { type StandInClient } from './support/notification-client.js';
 import { redisConnection } from './support/redis-connection.js';
 import { startUpstashRest } from './support/upstash-rest.js';
@@ -20,6 +21,8 @@ import {
   standIn,
   stopStarted,
   type Program,
+  type RunningProgram,
+  type SnippetRedis,
 } from './support/snippet-programs.js';
 
 // The notification, queue, Redis and OpenTelemetry snippets, run as pasted (test/support/snippet-programs.ts):
@@ -79,6 +82,22 @@ async function upstashRedis() {
   const rest = await startUpstashRest(redis.url);
   afterProgram({ stop: () => rest.close() });
   return { redis, rest, env: { UPSTASH_REDIS_REST_URL: rest.url, UPSTASH_REDIS_REST_TOKEN: rest.token } };
+}
+
+/** docs/notifications.md's receiver on a real Redis, its hub one that knows the signer's app key, and the stand-in client for the tokens. */
+async function durableReceiver(
+  receiver: Program,
+): Promise<{ redis: SnippetRedis; clientApp: StandInClient; signer: MiniAppSigner; child: RunningProgram }> {
+  const [redis, clientApp, hub, signer] = await Promise.all([
+    redisServer(),
+    standIn('app.example.com'),
+    startLocalHub(),
+    createMiniAppSigner({ fid: 3 }),
+  ]);
+  afterProgram({ stop: () => hub.close() });
+  hub.add(signer.signerEvent);
+  const child = await run(receiver, { REDIS_URL: redis.url, SOCIAL_WEBHOOKS_HUB_URL: hub.url, NEYNAR_API_KEY: 'unused-locally' });
+  return { redis, clientApp, signer, child };
 }
 
 /** What each program is said to do, by the heading it starts under. */
@@ -159,7 +178,7 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     await exits(child);
   },
 
-  'packages/bullmq/README.md › Mini App notifications, broadcast durably': durableBroadcast('example.com'),
+  'packages/bullmq/README.md › Mini App notifications, broadcast durably': durableBroadcast('app.example.com'),
 
   async 'packages/otel/README.md › @social-webhooks/otel'(program) {
     // A span per delivery and per job, exported by the SDK the snippet sets up; a span per notification batch.
@@ -202,15 +221,74 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
   async 'docs/notifications.md › 6. Answer first, notify after'(program) {
     // The event is answered, then the user is welcomed, once.
     const client = await emulator();
-    const child = await run(program, { SOCIAL_WEBHOOKS_HUB_URL: client.url, NEYNAR_API_KEY: 'unused-locally' });
+    const env = { SOCIAL_WEBHOOKS_HUB_URL: client.url, NEYNAR_API_KEY: 'unused-locally' };
+    const child = await run(program, env);
     const sent = await client.miniApp.send({ to: `${child.url}/webhook`, event: 'miniapp_added', fid: 5 });
     expect((await client.miniApp.waitForDelivery(sent.deliveryId)).state).toBe('delivered');
     await expect.poll(() => client.miniApp.received(5).map(({ notificationId }) => notificationId)).toEqual(['welcome-5']);
     await sleep(300);
     expect(client.miniApp.received(5)).toHaveLength(1);
+
+    // A welcome whose send() rejects (here a domain its targetUrl is not on: invalid_options) is
+    // logged, and the server answers the next event: the rejection is handled, so Node stays up.
+    const wrongDomain = program.code.replace(
+      "createNotifier({ store: tokens, domain: 'app.example.com' })",
+      "createNotifier({ store: tokens, domain: 'other.example.com' })",
+    );
+    expect(wrongDomain).not.toBe(program.code);
+    const failing = await run({ name: program.name, code: wrongDomain }, env);
+    let stderr = '';
+    failing.child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const added = await client.miniApp.send({ to: `${failing.url}/webhook`, event: 'miniapp_added', fid: 6 });
+    expect((await client.miniApp.waitForDelivery(added.deliveryId)).state).toBe('delivered');
+    await expect.poll(() => stderr).toMatch(/welcome not sent: .*`targetUrl`.*other\.example\.com/);
+    await sleep(300);
+    expect(failing.child.exitCode).toBeNull();
+    const next = await client.miniApp.send({ to: `${failing.url}/webhook`, event: 'notifications_disabled', fid: 6 });
+    expect((await client.miniApp.waitForDelivery(next.deliveryId)).attempts.map(({ status }) => status)).toEqual([200]);
+    expect(client.miniApp.received(6)).toEqual([]);
+    expect(failing.child.exitCode).toBeNull();
   },
 
-  'docs/notifications.md › 7. Scaling': durableBroadcast('app.example.com'),
+  async 'docs/notifications.md › The receiver keeps the tokens in Redis'(receiver) {
+    // A signed notifications_enabled saves the user's token in Redis; miniapp_removed removes it.
+    const { redis, clientApp, signer, child } = await durableReceiver(receiver);
+    const token = clientApp.issue(3);
+    expect(
+      (
+        await post(
+          `${child.url}/webhook`,
+          await signer.delivery({ event: 'notifications_enabled', notificationDetails: { url: clientApp.url, token } }),
+        )
+      ).status,
+    ).toBe(200);
+    expect(await redisTokenStore({ client: redis.client }).get(3)).toEqual([{ fid: 3, appFid: 9152, url: clientApp.url, token }]);
+    expect((await post(`${child.url}/webhook`, await signer.delivery({ event: 'miniapp_removed' }))).status).toBe(200);
+    expect(await redisTokenStore({ client: redis.client }).get(3)).toEqual([]);
+    await exits(child);
+  },
+
+  async 'docs/notifications.md › The broadcast and its worker'(broadcast) {
+    // Pasted in order: the receiver saves the token of a signed notifications_enabled, then the
+    // broadcast reaches that user once, its progress read done.
+    const { redis, clientApp, signer, child } = await durableReceiver(
+      programs.find(({ name }) => name.endsWith('The receiver keeps the tokens in Redis'))!,
+    );
+    const delivery = await signer.delivery({
+      event: 'notifications_enabled',
+      notificationDetails: { url: clientApp.url, token: clientApp.issue(3) },
+    });
+    expect((await post(`${child.url}/webhook`, delivery)).status).toBe(200);
+    const sender = await run(broadcast, { REDIS_URL: redis.url });
+    const printed = sender.lines.join('\n');
+    expect(printed).toMatch(/planned: 1,/);
+    expect(printed).toMatch(/successful: 1,/);
+    expect(printed).toMatch(/done: true/);
+    expect([...clientApp.delivered]).toEqual([['3:digest-2026-11-26', 1]]);
+    expect(clientApp.violations).toEqual([]);
+    await exits(sender);
+    await exits(child);
+  },
 };
 
 describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
@@ -221,6 +299,7 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
       'packages/redis/README.md: sh',
       'packages/bullmq/README.md: sh',
       'packages/otel/README.md: sh',
+      'docs/notifications.md: sh',
       'docs/notifications.md: sh',
       'examples/miniapp-backend/README.md: sh',
     ]);

@@ -22,6 +22,21 @@ describe('social-webhooks', () => {
     for (const command of COMMANDS) expect(result.stdout).toContain(`  ${command.name}`);
   });
 
+  it("the README's Commands table names every command --help lists, one row each, and no other", async () => {
+    const help = (await runBin(['--help'])).stdout;
+    const listed = [
+      ...help
+        .slice(help.indexOf('Commands:\n'))
+        .split('\n\n')[0]!
+        .matchAll(/^ {2}([a-z-]+) {2,}/gm),
+    ].map(([, name]) => name);
+    expect(listed).toHaveLength(COMMANDS.length);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(readme.indexOf('## Commands\n')).split('\n\n')[1]!;
+    const rows = [...table.matchAll(/^\| `([a-z-]+)[ `]/gm)].map(([, name]) => name);
+    expect(rows).toEqual([...listed, 'help']);
+  });
+
   it('exits 2 with the help on stderr without a command, or for an unknown one', async () => {
     const none = await runBin([]);
     expect(none.code).toBe(2);

@@ -86,12 +86,22 @@ export class BroadcastRecord {
     return `${this.base}${id}:${part}`;
   }
 
-  /** Records a new broadcast; false when one with this id is recorded already (kept, running or done). */
-  async start(id: string, notification: Notification, to: NotificationAudience, now: number): Promise<boolean> {
+  /**
+   * Records a new broadcast, or finds the one recorded with this id already (kept, running or done):
+   * `added` says which, `createdAt` is when the recorded one started.
+   */
+  async start(
+    id: string,
+    notification: Notification,
+    to: NotificationAudience,
+    now: number,
+  ): Promise<{ added: boolean; createdAt: number }> {
     const meta = this.key(id, 'meta');
-    if ((await this.client.hsetnx(meta, 'createdAt', String(now))) === 0) return false;
+    if ((await this.client.hsetnx(meta, 'createdAt', String(now))) === 0) {
+      return { added: false, createdAt: Number((await this.client.hget(meta, 'createdAt')) ?? now) };
+    }
     await this.write(meta, { notification: JSON.stringify(notification), to: JSON.stringify(to) });
-    return true;
+    return { added: true, createdAt: now };
   }
 
   /**

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { WebhookError, checkAudience, checkNotification, type Notification, type NotificationAudience } from '@social-webhooks/core';
+import {
+  WebhookError,
+  checkAudience,
+  checkNotification,
+  type Logger,
+  type Notification,
+  type NotificationAudience,
+} from '@social-webhooks/core';
 import { BroadcastRecord, recordBase, type RecordClient } from './broadcast-record.js';
 import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
 import { planJobId, type NotifyJobData } from './broadcast-data.js';
@@ -13,13 +20,19 @@ export interface NotificationBroadcasterOptions extends KeepOptions {
   /** The queue's name, the same as the workers'. Default `notifications`. */
   readonly queueName?: string;
   /**
-   * Your Mini App's domain (`example.com`): every `targetUrl` is checked to be on it before a
+   * Your Mini App's domain (`app.example.com`): every `targetUrl` is checked to be on it before a
    * broadcast is queued, since clients answer `domain_mismatch` for every token otherwise. Default: not checked.
    */
   readonly domain?: string;
+  /**
+   * Where `broadcast()` warns, once per id, that it was handed a broadcast queued already (code
+   * `broadcast_exists`): a `Logger` such as `console` (its `warn` is used), or `false` for silence.
+   * Default `console`.
+   */
+  readonly logger?: Logger | false;
 }
 
-/** What `broadcast()` answers: the id to read its progress by, and whether this call queued it. */
+/** What `broadcast()` answers: the id to read its progress by, and whether this call queued it or found it queued already. */
 export interface QueuedBroadcast {
   /**
    * The broadcast's id: the notification's `notificationId` for a broadcast to `'all'`, and that id
@@ -27,8 +40,16 @@ export interface QueuedBroadcast {
    * notification sent to two audiences is two broadcasts, and the same audience twice is one.
    */
   readonly id: string;
-  /** False when this broadcast (the same `notificationId` to the same audience) was queued already (within `keepMs`): nothing was added. */
+  /** True when this call queued the broadcast. */
   readonly added: boolean;
+  /**
+   * True when this broadcast (the same `notificationId` to the same audience) was queued already,
+   * within `keepMs`, running or done: nothing was added, and nobody is notified again. A new
+   * broadcast needs a new `notificationId`.
+   */
+  readonly existing: boolean;
+  /** When the broadcast was first queued (ms since the epoch): now for a new one, the earlier call's time for an existing one. */
+  readonly createdAt: number;
 }
 
 /** Queues broadcasts and reads their progress. */
@@ -36,7 +57,8 @@ export interface NotificationBroadcaster {
   /**
    * Checks `notification` and queues its broadcast to `to` (a FID, a list of FIDs, or `'all'`);
    * resolves once Redis holds it, before anything is sent: workers ({@link notificationWorker}) send
-   * it. Queuing the same notification to the same audience again adds nothing.
+   * it. Queuing the same notification to the same audience again adds nothing: it answers
+   * `existing: true` with the first call's `createdAt`, and warns once on `logger`.
    * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a limit or `to` is malformed.
    */
   broadcast(notification: Notification, options: { readonly to: NotificationAudience }): Promise<QueuedBroadcast>;
@@ -61,12 +83,12 @@ export const DEFAULT_NOTIFY_QUEUE = 'notifications';
  * re-sends from leaving at all.
  *
  * @param options `connection` (required), `queueName` (`notifications`), `domain` (not checked),
- *   `keepCompletedMs` (24 h), `keepFailedMs` (7 days), `keepMs` (7 days).
+ *   `logger` (`console`), `keepCompletedMs` (24 h), `keepFailedMs` (7 days), `keepMs` (7 days).
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
- * const broadcaster = notificationBroadcaster({ connection: { host: '127.0.0.1', port: 6379 }, domain: 'example.com' });
+ * const broadcaster = notificationBroadcaster({ connection: { host: '127.0.0.1', port: 6379 }, domain: 'app.example.com' });
  * const { id } = await broadcaster.broadcast(
- *   { notificationId: 'digest-2026-11-26', title: 'Your digest', body: '3 new casts', targetUrl: 'https://example.com/digest' },
+ *   { notificationId: 'digest-2026-11-26', title: 'Your digest', body: '3 new casts', targetUrl: 'https://app.example.com/digest' },
  *   { to: 'all' },
  * );
  * console.log(await broadcaster.progress(id)); // { planned, successful, rateLimited, pending, done, … }
@@ -87,7 +109,9 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
   if (domain !== undefined && (typeof domain !== 'string' || !/^[a-z0-9.-]+$/i.test(domain))) {
     fail(`\`domain\` is your Mini App's host name, such as "example.com" (no scheme, no path); got ${JSON.stringify(domain)}.`);
   }
+  const warn = resolveWarn(options.logger, fail);
   const keep = resolveKeep(options, fail);
+  const warned = new Set<string>();
   const queue = new Queue<NotifyJobData>(queueName, { connection });
   let record: Promise<BroadcastRecord> | undefined;
   const recordOnce = () =>
@@ -99,11 +123,16 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
       const notification = checkNotification(input, domain, '@social-webhooks/bullmq: broadcaster.broadcast()');
       checkAudience(to, { source: '@social-webhooks/bullmq: broadcaster.broadcast()', emptyList: 'refused' });
       const id = broadcastId(notification.notificationId, to);
-      const added = await (await recordOnce()).start(id, notification, to, Date.now());
+      const { added, createdAt } = await (await recordOnce()).start(id, notification, to, Date.now());
       // Added even when the record existed: a broadcast whose plan job was never stored (a crash
       // between the two writes) is queued now, and an existing job id makes this a no-op.
       await queue.add('plan', { type: 'plan', id, notification, to }, { ...notifyJobOptions(keep), jobId: planJobId(id) });
-      return { id, added };
+      if (!added && !warned.has(id)) {
+        if (warned.size >= MAX_WARNED) warned.clear(); // a bound on memory, not a rule: at worst a warning comes twice
+        warned.add(id);
+        warn?.(existingMessage(id, notification.notificationId, createdAt), { code: 'broadcast_exists' });
+      }
+      return { id, added, existing: !added, createdAt };
     },
     async progress(id) {
       const read = await (await recordOnce()).read(id);
@@ -111,6 +140,27 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
     },
     close: () => queue.close(),
   };
+}
+
+const MAX_WARNED = 10_000;
+
+/** The logger's `warn`, bound; `undefined` for `false` or a logger without one. */
+function resolveWarn(logger: Logger | false | undefined, fail: (message: string) => never): Logger['warn'] {
+  if (logger === false) return undefined;
+  const chosen = logger ?? console;
+  if (typeof chosen !== 'object' || chosen === null || (chosen.warn !== undefined && typeof chosen.warn !== 'function')) {
+    fail('`logger` must be an object with a warn method, such as console, or false to log nothing.');
+  }
+  return chosen.warn?.bind(chosen);
+}
+
+/** The warning for a broadcast queued already: what happened, and how to start a new one. */
+function existingMessage(id: string, notificationId: string, createdAt: number): string {
+  return (
+    `@social-webhooks/bullmq: broadcast "${id}" was queued already at ${new Date(createdAt).toISOString()}: nothing was added and nobody ` +
+    `is notified again (progress(id) reads the earlier run). To send a new broadcast, give it a new notificationId ` +
+    `(not "${notificationId}"): the id is the retry key, kept for keepMs.`
+  );
 }
 
 /** The notification's id for everyone; for one user or a list, with a digest of the sorted FIDs. */

@@ -101,7 +101,10 @@ export const emulateCommand: Command = {
         `  export WEBHOOKS_BASE_URL=${emulator.url}`,
         `  export WEBHOOKS_API_KEY=${key}`,
         'Then: social-webhooks create …, social-webhooks publish --event follow.created --wait, social-webhooks deliveries, social-webhooks replay ID',
-        `Mini Apps: verifyAppKeyWithHub({ hubUrl: '${emulator.url}' }), then social-webhooks miniapp send --to URL --event miniapp_added --fid 3`,
+        'Mini Apps: it is the Farcaster client and the hub too. Start your app with this, and verifyAppKeyWithNeynar asks this hub',
+        `(or pass verifyAppKeyWithHub({ hubUrl: '${emulator.url}' })):`,
+        `  export SOCIAL_WEBHOOKS_HUB_URL=${emulator.url}`,
+        'Then: social-webhooks miniapp send --to URL --event miniapp_added --fid 3 --wait, social-webhooks miniapp notifications',
         'Ctrl-C stops it.',
       ]);
     await new Promise<void>((resolve) => {

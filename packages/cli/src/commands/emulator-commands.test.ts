@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY, startEmulator, type Emulator } from '@social-webhooks/emulator';
 import { runCli } from '../run-cli.js';
 import type { CliIo } from '../io.js';
@@ -96,8 +96,8 @@ describe('social-webhooks emulate', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    let out = '';
     const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const match = /listening on (http:\/\/\S+)/.exec(out);
@@ -111,6 +111,8 @@ describe('social-webhooks emulate', () => {
       body: JSON.stringify({ event_type: 'follow.created' }),
     });
     expect(await response.json()).toEqual({ status: true });
+    // The banner says how to point a Mini App's receiver at it as its hub, by the variable verifyAppKeyWithNeynar reads.
+    await vi.waitFor(() => expect(out).toContain(`\n  export SOCIAL_WEBHOOKS_HUB_URL=${url}\n`));
     // The notification flags reach the emulator: no interval between two notifications, and the app's domain checked.
     const sent = await fetch(`${url}/_emulator/miniapp/events`, {
       method: 'POST',

@@ -46,6 +46,9 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     for (const fid of [21, 22, 23, 24]) await send('notifications_enabled', fid);
     // Fid 24 turned notifications off: the emulator no longer honours its token, and notify skips it.
     await send('notifications_disabled', 24);
+    // Fid 25 enabled them, then removed the Mini App.
+    await send('notifications_enabled', 25);
+    await send('miniapp_removed', 25);
   });
   afterAll(async () => {
     await emulator.stop();
@@ -65,6 +68,16 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     expect(await runCli(['notify', ...source, '--to', '21,24', '--id', 'digest-1', ...message, '--dry-run', '--json'], json.io)).toBe(0);
     expect(JSON.parse(json.out.stdout)).toMatchObject({ dryRun: true, plan: { targets: 1, users: 1, withoutToken: [24] } });
     expect(await reached('digest-1')).toEqual([]);
+  });
+
+  it('--dry-run says why a user asked for holds no token: notifications off, the Mini App removed, no event', async () => {
+    const run = io(env);
+    expect(await runCli(['notify', ...source, '--to', '21,24,25,26', '--id', 'digest-1', ...message, '--dry-run'], run.io)).toBe(0);
+    expect(run.out.stdout).toContain(
+      '  no token: fid 24 (turned notifications off)\n' +
+        '  no token: fid 25 (removed the Mini App)\n' +
+        '  no token: fid 26 (the emulator sent no event for this user)\n',
+    );
   });
 
   it('--all reaches each user once, with plain progress lines off a terminal, and the report', async () => {

@@ -88,9 +88,9 @@ export const notifyCommand: Command = {
   positionals: [],
   usesApi: false,
   examples: [
-    'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://example.com/digest --domain example.com',
-    'social-webhooks notify --emulator http://127.0.0.1:4010 --to 3,4 --id welcome-3 --title Welcome --body "Thanks for adding us" --target-url https://example.com/',
-    'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://example.com/digest --dry-run',
+    'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://app.example.com/digest --domain app.example.com',
+    'social-webhooks notify --emulator http://127.0.0.1:4010 --to 3,4 --id welcome-3 --title Welcome --body "Thanks for adding us" --target-url https://app.example.com/',
+    'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://app.example.com/digest --dry-run',
   ],
   exitCodes: [
     `  ${EXIT_CODES.ok}   every token delivered, already sent under this --id, or invalid and removed (or none to notify); --dry-run done`,
@@ -124,12 +124,12 @@ export const notifyCommand: Command = {
       if (dryRun) {
         print(context, { dryRun: true, notification, source: source.where, plan }, [
           notificationLine(notification),
-          ...planLines(plan!, source.where),
+          ...planLines(plan!, source),
           'Nothing sent (--dry-run). Our limits decide per token as it is sent: already sent under this id, or rate-limited.',
         ]);
         return EXIT_CODES.ok;
       }
-      if (showProgress) context.io.stdout(`${[notificationLine(notification), ...planLines(plan!, source.where)].join('\n')}\n`);
+      if (showProgress) context.io.stdout(`${[notificationLine(notification), ...planLines(plan!, source)].join('\n')}\n`);
       if (showProgress) progress = startProgress(context.io, plan!.targets);
       const report = await notifier.send(notification, { to }).catch(fail(source));
       progress?.finish(report.targets);

@@ -1,5 +1,5 @@
 import { memoryNotificationLimiter, memoryTokenStore } from '@social-webhooks/core';
-import type { IssuedToken, ReceivedNotification } from '@social-webhooks/emulator';
+import type { IssuedToken, MiniAppDeliveryRecord, ReceivedNotification } from '@social-webhooks/emulator';
 import { emulatorRequest } from '../args/emulator-request.js';
 import { CliError } from '../cli-error.js';
 import type { CommandContext } from '../command.js';
@@ -24,6 +24,9 @@ export async function openEmulatorSource(
   const { notifications } = (await emulatorRequest(scoped, COMMAND, 'GET', '/_emulator/miniapp/notifications')) as {
     notifications: ReceivedNotification[];
   };
+  const { deliveries } = (await emulatorRequest(scoped, COMMAND, 'GET', '/_emulator/miniapp/deliveries')) as {
+    deliveries: MiniAppDeliveryRecord[];
+  };
   const store = memoryTokenStore();
   // Oldest first: a user's newer token from the same client replaces the older.
   for (const { fid, appFid, url, token, state } of tokens) if (state === 'enabled') await store.save({ fid, appFid, url, token });
@@ -33,7 +36,32 @@ export async function openEmulatorSource(
     .flatMap(({ recipients }) => recipients.map(({ fid, appFid, token }) => ({ fid, appFid, token })));
   await limiter.confirm(notificationId, delivered);
   // A memory store and limiter fail only on a bug, which stays one (exit code 70 with its stack).
-  return { where: `the emulator at ${baseUrl}`, store, limiter, failure: (error) => error, close: async () => undefined };
+  return {
+    where: `the emulator at ${baseUrl}`,
+    store,
+    limiter,
+    noTokenReason: lastEventReasons(deliveries),
+    failure: (error) => error,
+    close: async () => undefined,
+  };
+}
+
+/** What the user's last event the emulator sent says about their missing token. */
+const NO_TOKEN_BECAUSE: Record<MiniAppDeliveryRecord['eventName'], string> = {
+  miniapp_removed: 'removed the Mini App',
+  notifications_disabled: 'turned notifications off',
+  miniapp_added: 'added the Mini App with notifications off',
+  notifications_enabled: 'their token was replaced or is no longer honoured',
+};
+
+/** Why each user the emulator sent events for holds no token, from the last event sent for them (its log lists the oldest first). */
+function lastEventReasons(deliveries: readonly MiniAppDeliveryRecord[]): (fid: number) => string {
+  const last = new Map<number, MiniAppDeliveryRecord>();
+  for (const delivery of deliveries) last.set(delivery.fid, delivery);
+  return (fid) => {
+    const delivery = last.get(fid);
+    return delivery === undefined ? 'the emulator sent no event for this user' : NO_TOKEN_BECAUSE[delivery.eventName];
+  };
 }
 
 /** Checks that `text` is an absolute http(s) URL. */

@@ -6,6 +6,12 @@ export interface TokenSource {
   readonly where: string;
   readonly store: NotificationTokenStore;
   readonly limiter: NotificationLimiter;
+  /**
+   * Why a user holds no token, where the source can tell (the emulator saw the user's last event):
+   * `removed the Mini App`, `turned notifications off`. A token store cannot: it keeps no token for
+   * all of them alike.
+   */
+  readonly noTokenReason?: (fid: number) => string;
   /** What an error of the store or the limiter means for the user: Redis lost is a network error. */
   failure(error: unknown): unknown;
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 import type { Notification, NotificationReport, NotificationWait } from '@social-webhooks/core';
 import type { NotifyPlan } from '../notify/plan.js';
+import type { TokenSource } from '../notify/token-source.js';
 
 /** The notification in one line: its id, what it says and where a tap opens. */
 export function notificationLine(notification: Notification): string {
@@ -7,15 +8,24 @@ export function notificationLine(notification: Notification): string {
   return `Notification ${JSON.stringify(notificationId)}: ${JSON.stringify(title)}: ${JSON.stringify(body)} -> ${targetUrl}`;
 }
 
-/** The plan: how many tokens of how many users, and per client URL its clients, tokens and requests. */
-export function planLines(plan: NotifyPlan, where: string): string[] {
+// What a token store's missing token means: a user who removed the app and one who turned
+// notifications off are alike there (applyMiniAppEvent deletes the token for both).
+const NO_TOKEN_IN_STORE = 'never enabled notifications, turned them off, or removed the Mini App';
+
+/** The plan: how many tokens of how many users, per client URL its clients, tokens and requests, and the users asked for who hold none, with why. */
+export function planLines(plan: NotifyPlan, { where, noTokenReason }: Pick<TokenSource, 'where' | 'noTokenReason'>): string[] {
+  const withoutToken = new Map<string, number[]>();
+  for (const fid of plan.withoutToken) {
+    const reason = noTokenReason?.(fid) ?? NO_TOKEN_IN_STORE;
+    withoutToken.set(reason, [...(withoutToken.get(reason) ?? []), fid]);
+  }
   return [
     `To ${plan.targets} token(s) of ${plan.users} user(s) at ${plan.clients.length} client URL(s), from ${where}:`,
     ...plan.clients.map(
       ({ url, appFids, tokens, requests }) =>
         `  ${url} (client${appFids.length === 1 ? '' : 's'} ${appFids.join(', ')}): ${tokens} token(s) in ${requests} request(s)`,
     ),
-    ...(plan.withoutToken.length === 0 ? [] : [`  no token (notifications off): fid ${plan.withoutToken.join(', ')}`]),
+    ...[...withoutToken].map(([reason, fids]) => `  no token: fid ${fids.join(', ')} (${reason})`),
   ];
 }
 

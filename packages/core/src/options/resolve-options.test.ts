@@ -77,6 +77,32 @@ describe('resolveOptions', () => {
     expect(text).toMatch(message);
   });
 
+  it.each([
+    [
+      'Mini App',
+      { miniapp_added: () => undefined, notifications_enabled: () => undefined },
+      '"miniapp_added", a Mini App event',
+      'sender: miniAppSender({ verifyAppKey',
+    ],
+    [
+      'Neynar',
+      { 'follow.created': () => undefined, 'cast.created': () => undefined },
+      '"cast.created", one of Neynar\'s events',
+      'sender: neynarSender({ secrets',
+    ],
+  ])('names the sender an `on` map of %s events needs, when `sender` was left out', (_, on, what, sender) => {
+    for (const options of [{ on }, { secret: 'abc', on }]) {
+      const text = messageOf(options);
+      expect(text).toContain(`\`on\` handles ${what}, but no \`sender\` is given`);
+      expect(text).toContain(`Did you mean \`${sender}`);
+      expect(text).not.toMatch(/header_value/);
+    }
+  });
+
+  it("still takes Neynar's follow.created without a sender: the founding service sends it too", () => {
+    expect(resolve({ secret: 'abc', on: { 'follow.created': () => undefined } }).sender.name).toBe('airstack');
+  });
+
   it('never puts a secret value into an error message', () => {
     expect(messageOf({ secret: { 'follow.created': 'super-secret-1', 'follow.deleted': 'super-secret-1' } })).not.toContain('super-secret');
     expect(messageOf({ secret: 'super-secret-2\n' })).not.toContain('super-secret');

@@ -8,6 +8,7 @@ import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
 import { airstackSender, DEFAULT_HEADER } from '../senders/airstack/airstack-sender.js';
+import { forgottenSender } from './other-sender-events.js';
 import type { AnyEvent, EventMap, Sender, SenderSteps } from '../senders/sender.js';
 import { OPTION_KEYS, type WebhookOptions } from './options.js';
 import { refuseUnknownKeys } from './unknown-keys.js';
@@ -121,6 +122,8 @@ export function resolveOptions<Context>(options: WebhookOptions<Context, EventMa
 function toSender<Context>(options: WebhookOptions<Context, EventMap>, fail: (message: string) => never): Sender {
   const { sender } = options as { sender?: unknown };
   if (sender === undefined) {
+    const forgotten = forgottenSender(options.on);
+    if (forgotten !== undefined) fail(forgotten);
     return airstackSender({ secret: options.secret!, header: options.header }) as unknown as Sender;
   }
   if (typeof sender !== 'object' || sender === null || typeof (sender as Sender).start !== 'function') {

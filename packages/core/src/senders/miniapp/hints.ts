@@ -8,5 +8,5 @@ export const MINI_APP_HINTS: Hints = {
   app_key_invalid:
     "verifyAppKey answered { valid: false }: the signing key is not an active app key of the user's FID (forged, or the key was revoked).",
   app_key_lookup_failed:
-    'verifyAppKey threw or did not answer in time (the hub or Neynar down, a wrong API key?); the log line before says why. The client retries.',
+    'verifyAppKey threw or did not answer in time (the hub or Neynar down, a wrong API key, SOCIAL_WEBHOOKS_HUB_URL or hubUrl naming a hub that is not running?); the log line before says why and which hub was asked. The client retries.',
 };

@@ -69,6 +69,8 @@ export const DEFAULT_CONCURRENT_LOOKUPS = 5;
 /** The options resolved: the signers endpoint's URL, and every default filled in. */
 export interface ResolvedHubOptions {
   readonly signersUrl: URL;
+  /** Where the hub's URL came from, in a sentence for the message of a hub that cannot be reached. */
+  readonly hubFrom: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly cacheMs: number;
@@ -96,7 +98,7 @@ const OPTION_KEYS: readonly string[] = [
  * Checks the options of a hub lookup once, when it is built, and resolves them into a fresh object.
  * @throws {WebhookError} `invalid_options`, saying what to pass instead.
  */
-export function checkHubOptions(options: HubOptions, name: string): ResolvedHubOptions {
+export function checkHubOptions(options: HubOptions, name: string, hubFrom = 'Its URL is the hubUrl option.'): ResolvedHubOptions {
   const fail = (message: string): never => {
     throw new WebhookError('invalid_options', `@social-webhooks/core: ${name}: ${message}`);
   };
@@ -127,6 +129,7 @@ export function checkHubOptions(options: HubOptions, name: string): ResolvedHubO
   return {
     // Relative to the hub URL with a trailing slash, so a hub behind a proxy's path keeps it.
     signersUrl: new URL('v1/onChainSignersByFid', hub!.href.endsWith('/') ? hub! : `${hub!.href}/`),
+    hubFrom,
     headers: { ...headers },
     timeoutMs: whole(options.timeoutMs, 'timeoutMs', DEFAULT_HUB_TIMEOUT_MS, 1, fail),
     cacheMs: whole(options.cacheMs, 'cacheMs', DEFAULT_HUB_CACHE_MS, 0, fail),

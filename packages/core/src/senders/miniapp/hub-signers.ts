@@ -13,9 +13,10 @@ export class HubRateLimited extends Error {
   }
 }
 
-/** What {@link fetchSigners} needs: the endpoint, its headers, the deadline and the `fetch` to call. */
+/** What {@link fetchSigners} needs: the endpoint, where its URL came from, its headers, the deadline and the `fetch` to call. */
 export interface SignersRequest {
   readonly signersUrl: URL;
+  readonly hubFrom: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly timeoutMs: number;
   readonly fetch: (input: URL, init: RequestInit) => Promise<Response>;
@@ -30,7 +31,7 @@ const MAX_RETRY_AFTER_MS = 3_600_000;
  * answer into a {@link SignerList}. Throws on anything but a 200 with the hub's JSON, or no answer
  * within `timeoutMs` (the body included); a 429 throws {@link HubRateLimited}.
  */
-export async function fetchSigners({ signersUrl, headers, timeoutMs, fetch }: SignersRequest, fid: number): Promise<SignerList> {
+export async function fetchSigners({ signersUrl, hubFrom, headers, timeoutMs, fetch }: SignersRequest, fid: number): Promise<SignerList> {
   const url = new URL(signersUrl);
   url.searchParams.set('fid', String(fid));
   const controller = new AbortController();
@@ -41,7 +42,8 @@ export async function fetchSigners({ signersUrl, headers, timeoutMs, fetch }: Si
     try {
       response = await fetch(url, { headers, signal: controller.signal });
     } catch (error) {
-      throw new Error(`could not reach the hub at ${url.origin}: ${describeError(error)}`, { cause: error });
+      // The origin only: never the path, a query or credentials a hub URL may carry.
+      throw new Error(`could not reach the hub at ${url.origin}: ${describeError(error)}. ${hubFrom}`, { cause: error });
     }
     if (response.status === 429) {
       await response.body?.cancel().catch(() => undefined);

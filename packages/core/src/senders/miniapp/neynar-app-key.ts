@@ -40,7 +40,17 @@ export function verifyAppKeyWithNeynar(options: NeynarHubOptions): VerifyAppKey 
   }
   const fromEnv = hubUrl === undefined ? readHubUrlEnv() : undefined;
   const name = fromEnv === undefined ? 'verifyAppKeyWithNeynar' : `verifyAppKeyWithNeynar (${HUB_URL_ENV})`;
-  const resolved = checkHubOptions({ ...rest, hubUrl: hubUrl ?? fromEnv ?? NEYNAR_HUB_URL, headers: { 'x-api-key': apiKey } }, name);
+  const hubFrom =
+    hubUrl !== undefined
+      ? 'Its URL is the hubUrl option.'
+      : fromEnv !== undefined
+        ? `Its URL comes from ${HUB_URL_ENV}: start the emulator there (social-webhooks emulate), or unset it to ask Neynar's hub.`
+        : `It is Neynar's hub, the default; on your machine, set ${HUB_URL_ENV} to the emulator's URL to ask it instead.`;
+  const resolved = checkHubOptions(
+    { ...rest, hubUrl: hubUrl ?? fromEnv ?? NEYNAR_HUB_URL, headers: { 'x-api-key': apiKey } },
+    name,
+    hubFrom,
+  );
   const lookup = createHubLookup(resolved);
   if (fromEnv === undefined) return lookup;
   return Object.assign(lookup, {
