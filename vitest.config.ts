@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { peerAliases, peerEnv, peerSet } from './test/support/peers/peers-switch.js';
 
 // Workspace packages resolve to each other's TypeScript sources in tests, through the `source`
 // entries of their `exports`. Aliases rather than a resolve condition: vitest hands its conditions
@@ -25,9 +26,13 @@ function sourceAliases(): { find: string; replacement: string }[] {
   return aliases.sort((a, b) => b.find.length - a.find.length);
 }
 
+// SOCIAL_WEBHOOKS_PEERS=current runs the tests on BullMQ 6 and node-redis 6 (test/support/peers/).
+const peers = peerSet();
+
 export default defineConfig({
-  resolve: { alias: sourceAliases() },
+  resolve: { alias: [...peerAliases(peers), ...sourceAliases()] },
   test: {
+    env: peerEnv(peers),
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'bench/src/**/*.test.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Generous: several suites start child processes (tsx, servers), slow on a loaded 2-core machine.

@@ -25,7 +25,7 @@ export interface RunOptions {
 
 export function runBin(args: readonly string[], options: RunOptions = {}): Promise<BinResult> {
   const base: Record<string, string> = {};
-  for (const name of ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT']) {
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'SYSTEMROOT', 'NODE_OPTIONS']) {
     const value = process.env[name];
     if (value !== undefined) base[name] = value;
   }

@@ -2,7 +2,8 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisConnection } from '../../../../test/support/redis-connection.js';
 import { startRedis, type RedisServer } from '../../../../test/support/redis-server.js';
-import { BroadcastRecord, emptyOutcome, type RecordClient } from './broadcast-record.js';
+import { BroadcastRecord, emptyOutcome } from './broadcast-record.js';
+import { recordClient } from './record-client.js';
 
 const notification = { notificationId: 'n', title: 't', body: 'b', targetUrl: 'https://a.example.com/' };
 
@@ -14,7 +15,7 @@ describe('BroadcastRecord', () => {
   beforeAll(async () => {
     redis = await startRedis();
     queue = new Queue('record', { connection: redisConnection(redis.url) });
-    record = new BroadcastRecord((await queue.client) as unknown as RecordClient, 'test:', 60_000);
+    record = new BroadcastRecord(await recordClient(queue, 'test'), 'test:', 60_000);
   });
   afterAll(async () => {
     await queue?.close();

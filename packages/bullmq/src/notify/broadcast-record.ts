@@ -1,6 +1,6 @@
 import type { Notification, NotificationAudience } from '@social-webhooks/core';
 
-/** The few Redis commands the record uses: an ioredis client, as BullMQ's `queue.client` resolves to. */
+/** The few Redis commands the record uses: an ioredis client, as BullMQ's queue holds (record-client.ts). */
 export interface RecordClient {
   hget(key: string, field: string): Promise<string | null>;
   hgetall(key: string): Promise<Record<string, string>>;

@@ -8,7 +8,8 @@ import {
   type Notification,
   type NotificationAudience,
 } from '@social-webhooks/core';
-import { BroadcastRecord, recordBase, type RecordClient } from './broadcast-record.js';
+import { BroadcastRecord, recordBase } from './broadcast-record.js';
+import { checkRecordConnection, recordClient } from './record-client.js';
 import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
 import { planJobId, type NotifyJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
@@ -102,6 +103,7 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
   if (typeof connection !== 'object' || connection === null) {
     fail("`connection` must be Redis connection options such as { host: '127.0.0.1', port: 6379 }, or an ioredis instance.");
   }
+  checkRecordConnection(connection, fail);
   const queueName = options.queueName ?? DEFAULT_NOTIFY_QUEUE;
   if (typeof queueName !== 'string' || queueName === '' || queueName.includes(':')) {
     fail(`\`queueName\` must be a non-empty name without ":" (default "${DEFAULT_NOTIFY_QUEUE}"), the same as the workers'.`);
@@ -115,7 +117,9 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
   const queue = new Queue<NotifyJobData>(queueName, { connection });
   let record: Promise<BroadcastRecord> | undefined;
   const recordOnce = () =>
-    (record ??= queue.client.then((client) => new BroadcastRecord(client as unknown as RecordClient, recordBase(queueName), keep.keepMs)));
+    (record ??= recordClient(queue, 'notificationBroadcaster()').then(
+      (client) => new BroadcastRecord(client, recordBase(queueName), keep.keepMs),
+    ));
 
   return {
     queue,

@@ -6,7 +6,8 @@ import {
   type NotifierOptions,
   type NotifyInstrumentation,
 } from '@social-webhooks/core';
-import { BroadcastRecord, recordBase, type RecordClient } from './broadcast-record.js';
+import { BroadcastRecord, recordBase } from './broadcast-record.js';
+import { checkRecordConnection, recordClient } from './record-client.js';
 import type { BatchJobData, NotifyJobData, PlanJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
 import { DEFAULT_NOTIFY_QUEUE } from './notification-broadcaster.js';
@@ -109,6 +110,7 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
   if (typeof connection !== 'object' || connection === null) {
     fail("`connection` must be Redis connection options such as { host: '127.0.0.1', port: 6379 }, or an ioredis instance.");
   }
+  checkRecordConnection(connection, fail);
   const queueName = options.queueName ?? DEFAULT_NOTIFY_QUEUE;
   if (typeof queueName !== 'string' || queueName === '' || queueName.includes(':')) {
     fail(`\`queueName\` must be a non-empty name without ":" (default "${DEFAULT_NOTIFY_QUEUE}"), as the broadcaster's.`);
@@ -133,7 +135,7 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
   const queue = new Queue<NotifyJobData>(queueName, { connection });
   let runner: Promise<BatchRunner> | undefined;
   const runnerOnce = () =>
-    (runner ??= queue.client.then((client) => ({
+    (runner ??= recordClient(queue, 'notificationWorker()').then((client) => ({
       options: resolved,
       context: {
         fetch: resolved.fetch,
@@ -145,7 +147,7 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
       },
       queue,
       queueName,
-      record: new BroadcastRecord(client as unknown as RecordClient, recordBase(queueName), keep.keepMs),
+      record: new BroadcastRecord(client, recordBase(queueName), keep.keepMs),
       jobOptions,
       rateLimitRounds,
       instrumentation,
