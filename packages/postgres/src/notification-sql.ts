@@ -2,9 +2,10 @@ import type { Tables } from './tables.js';
 
 // The notification limiter's two statements. Parameters: $1 the notificationId, $2 the targets as a
 // JSON array of { fid, appFid, token }, $3 the interval, $4 the daily count, $5 the day, each a
-// string, the times in milliseconds. Every time is the server's
-// (statement_timestamp(): one instant for the whole statement), so instances with drifting clocks
-// agree, as the Redis limiter's use of Redis's TIME.
+// string, the times in milliseconds. $2 is cast through text: a driver that learns a parameter's
+// type from the server (postgres.js) would otherwise encode the string as a JSON string. Every time
+// is the server's (statement_timestamp(): one instant for the whole statement), so instances with
+// drifting clocks agree, as the Redis limiter's use of Redis's TIME.
 
 const NOW = 'statement_timestamp()';
 const ms = (parameter: string) => `(${parameter}::bigint * interval '1 millisecond')`;
@@ -30,7 +31,7 @@ export function claimSql({ notifyTokens, notifySent }: Tables): string {
   const dayStart = `(CASE WHEN ${reset} THEN ${NOW} ELSE t.day_start END)`;
   return `WITH input AS (
   SELECT (e->>'fid')::bigint AS fid, (e->>'appFid')::bigint AS app_fid, e->>'token' AS token, ord
-  FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(e, ord)
+  FROM jsonb_array_elements($2::text::jsonb) WITH ORDINALITY AS x(e, ord)
 ), fresh AS (
   SELECT i.ord, i.token FROM input i WHERE NOT EXISTS (
     SELECT 1 FROM ${notifySent} s
@@ -62,6 +63,6 @@ ORDER BY i.ord`;
 export function confirmSql({ notifySent }: Tables): string {
   return `INSERT INTO ${notifySent} (notification_id, fid, app_fid, expires_at)
 SELECT DISTINCT $1::text, (e->>'fid')::bigint, (e->>'appFid')::bigint, ${NOW} + ${ms('$3')}
-FROM jsonb_array_elements($2::jsonb) AS e ORDER BY 2, 3
+FROM jsonb_array_elements($2::text::jsonb) AS e ORDER BY 2, 3
 ON CONFLICT (notification_id, fid, app_fid) DO UPDATE SET expires_at = excluded.expires_at`;
 }
