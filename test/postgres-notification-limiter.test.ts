@@ -117,9 +117,21 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationLimiter aga
     await store.claim('holds', 'b', 60_000);
     await sleep(120);
     // The token rows hold their interval and day: only what expired goes.
-    expect(await cleanup({ client: db.pool, prefix })).toEqual({ dedupe: 1, notifyTokens: 0, notifySent: 2 });
+    expect(await cleanup({ client: db.pool, prefix })).toEqual({
+      dedupe: 1,
+      notifyTokens: 0,
+      notifySent: 2,
+      appKeySigners: 0,
+      appKeyFetches: 0,
+    });
     await db.pool.query(`UPDATE ${prefix}notify_tokens SET expires_at = now() WHERE token = 'tok-1'`);
-    expect(await cleanup({ client: fromPostgresJs(db.sql), prefix })).toEqual({ dedupe: 0, notifyTokens: 1, notifySent: 0 });
+    expect(await cleanup({ client: fromPostgresJs(db.sql), prefix })).toEqual({
+      dedupe: 0,
+      notifyTokens: 1,
+      notifySent: 0,
+      appKeySigners: 0,
+      appKeyFetches: 0,
+    });
     expect(await store.claim('holds', 'c', 1000)).toBe('in_flight');
     expect(await limiter.claim('n2', [target(2)])).toMatchObject([{ outcome: 'limited' }]);
   });

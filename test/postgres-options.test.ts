@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanup,
   migrate,
+  postgresAppKeyStore,
   postgresNotificationLimiter,
   postgresSchema,
   postgresStore,
@@ -11,7 +12,7 @@ import {
 } from '@social-webhooks/postgres';
 
 const client: PostgresQueryable = { query: async () => ({ rows: [] }) };
-const factories = { postgresStore, postgresTokenStore, postgresNotificationLimiter } as const;
+const factories = { postgresStore, postgresTokenStore, postgresNotificationLimiter, postgresAppKeyStore } as const;
 
 // What every factory refuses at start-up, before any statement, and the fix each message names.
 describe('the Postgres stores refuse a mistake at start-up, with the fix', () => {
@@ -28,7 +29,7 @@ describe('the Postgres stores refuse a mistake at start-up, with the fix', () =>
       ],
       ['a prefix with a quote', { client, prefix: 'x"; DROP TABLE users; --' }, /`prefix` must be lower-case letters, digits and _/],
       ['an upper-case prefix', { client, prefix: 'Social_' }, /`prefix` must be lower-case letters/],
-      ['a prefix too long for a table name', { client, prefix: 'x'.repeat(40) }, /`prefix` must be at most 35 characters/],
+      ['a prefix too long for a table name', { client, prefix: 'x'.repeat(40) }, /`prefix` must be at most 33 characters/],
     ])('refuses %s', (_case, options, message) => {
       expect(() => make(options)).toThrow(expect.objectContaining({ code: 'invalid_options', message: expect.stringMatching(message) }));
     });

@@ -14,11 +14,14 @@ export interface PostgresCleanupReport {
   readonly dedupe: number;
   readonly notifyTokens: number;
   readonly notifySent: number;
+  readonly appKeySigners: number;
+  readonly appKeyFetches: number;
 }
 
 /**
  * Deletes the rows past their `expires_at`: lapsed or expired dedupe claims, tokens' limiter state
- * past their interval and day, deliveries remembered past `dedupeMs`. The stores never read such a
+ * past their interval and day, deliveries remembered past `dedupeMs`, app key lists past `cacheMs`
+ * and lapsed fetch claims. The stores never read such a
  * row as live (each statement checks `expires_at` against the server's clock), so this only keeps
  * the tables small: run it now and then (a daily cron, or after a broadcast). The token table holds
  * no expiry: a token lives until its user's events or a client's answer remove it.
@@ -39,5 +42,11 @@ export async function cleanup(options: PostgresCleanupOptions): Promise<Postgres
     );
     return Number(row?.['n'] ?? 0);
   };
-  return { dedupe: await purge(tables.dedupe), notifyTokens: await purge(tables.notifyTokens), notifySent: await purge(tables.notifySent) };
+  return {
+    dedupe: await purge(tables.dedupe),
+    notifyTokens: await purge(tables.notifyTokens),
+    notifySent: await purge(tables.notifySent),
+    appKeySigners: await purge(tables.appKeySigners),
+    appKeyFetches: await purge(tables.appKeyFetches),
+  };
 }

@@ -1,4 +1,5 @@
 export { cleanup, type PostgresCleanupOptions, type PostgresCleanupReport } from './cleanup.js';
+export { postgresAppKeyStore, type PostgresAppKeyStoreOptions } from './postgres-app-key-store.js';
 export { fromPostgresJs, type PostgresJsSql } from './postgres-js.js';
 export { postgresNotificationLimiter, type PostgresNotificationLimiterOptions } from './postgres-notification-limiter.js';
 export { postgresStore, type PostgresStoreOptions } from './postgres-store.js';

@@ -11,7 +11,7 @@ export interface PostgresSchemaOptions {
 // lapses carries its `expires_at`, checked by the statements themselves (no cron), and cleanup()
 // deletes those past it.
 function statements(tables: Tables): string[] {
-  const { dedupe, tokens, notifyTokens, notifySent, indexPrefix: i } = tables;
+  const { dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, indexPrefix: i } = tables;
   return [
     `CREATE TABLE IF NOT EXISTS ${dedupe} (
   key text PRIMARY KEY,
@@ -45,6 +45,27 @@ function statements(tables: Tables): string[] {
   PRIMARY KEY (notification_id, fid, app_fid)
 )`,
     `CREATE INDEX IF NOT EXISTS ${i}notify_sent_expires_at_idx ON ${notifySent} (expires_at)`,
+    `CREATE TABLE IF NOT EXISTS ${appKeySigners} (
+  fid bigint PRIMARY KEY,
+  list jsonb NOT NULL,
+  expires_at timestamptz NOT NULL
+)`,
+    `CREATE INDEX IF NOT EXISTS ${i}app_key_signers_expires_at_idx ON ${appKeySigners} (expires_at)`,
+    // The lookup budget is one row, so taking a call is one locked update of it. Times in ms since the epoch.
+    `CREATE TABLE IF NOT EXISTS ${appKeyBudget} (
+  id smallint PRIMARY KEY CHECK (id = 1),
+  tokens double precision,
+  filled_at double precision,
+  paused_until double precision NOT NULL DEFAULT 0,
+  calls jsonb NOT NULL DEFAULT '{}'
+)`,
+    `INSERT INTO ${appKeyBudget} (id) VALUES (1) ON CONFLICT (id) DO NOTHING`,
+    `CREATE TABLE IF NOT EXISTS ${appKeyFetches} (
+  fid bigint PRIMARY KEY,
+  token text NOT NULL,
+  expires_at timestamptz NOT NULL
+)`,
+    `CREATE INDEX IF NOT EXISTS ${i}app_key_fetches_expires_at_idx ON ${appKeyFetches} (expires_at)`,
   ];
 }
 

@@ -9,6 +9,9 @@ export interface Tables {
   readonly tokens: string;
   readonly notifyTokens: string;
   readonly notifySent: string;
+  readonly appKeySigners: string;
+  readonly appKeyBudget: string;
+  readonly appKeyFetches: string;
   /** The prefix without its schema: indexes take the schema of their table. */
   readonly indexPrefix: string;
 }
@@ -17,7 +20,7 @@ export interface Tables {
 // only these characters are taken (PostgreSQL folds unquoted names to lower case).
 const PREFIX = /^(?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*$/;
 // PostgreSQL truncates a name past 63 bytes; the longest table and index names add this much.
-const LONGEST_SUFFIX = 'notify_tokens_expires_at_idx'.length;
+const LONGEST_SUFFIX = 'app_key_signers_expires_at_idx'.length;
 
 /** The table names of `prefix` (default `social_webhooks_`), checked. */
 export function tablesOf(prefix: unknown = DEFAULT_TABLE_PREFIX, factory: string): Tables {
@@ -38,6 +41,9 @@ export function tablesOf(prefix: unknown = DEFAULT_TABLE_PREFIX, factory: string
     tokens: `${prefix}tokens`,
     notifyTokens: `${prefix}notify_tokens`,
     notifySent: `${prefix}notify_sent`,
+    appKeySigners: `${prefix}app_key_signers`,
+    appKeyBudget: `${prefix}app_key_budget`,
+    appKeyFetches: `${prefix}app_key_fetches`,
     indexPrefix: name,
   };
 }
