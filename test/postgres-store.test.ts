@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { webhookHandler } from '@social-webhooks/core';
 import { buildDeliveryRequest } from '@social-webhooks/core/testing';
-import { fromPostgresJs, postgresStore, type PostgresQueryable } from '@social-webhooks/postgres';
+import { fromPostgresJs, migrate, postgresSchema, postgresStore, type PostgresQueryable } from '@social-webhooks/postgres';
 import { usePostgres } from './support/postgres-clients.js';
 import { postgresBinaries } from './support/postgres-server.js';
 
@@ -108,5 +108,34 @@ describe.skipIf(postgresBinaries === undefined)('postgresStore against a Postgre
     await expect(postgresStore({ client: db.pool, prefix: 'never_migrated_' }).claim('k', 't', 1000)).rejects.toThrow(
       /never_migrated_dedupe.*does not exist\. Create the tables first: await migrate\(\{ client, prefix \}\)/,
     );
+  });
+});
+
+describe.skipIf(postgresBinaries === undefined)('migrate against a PostgreSQL server', () => {
+  const db = usePostgres();
+
+  it('creates the tables once when four instances migrate as they start, at the same moment, and again changes nothing', async () => {
+    const clients = [db.pool, fromPostgresJs(db.sql), db.pool, fromPostgresJs(db.sql)];
+    await Promise.all(clients.map((client) => migrate({ client, prefix: 'racing_' })));
+    await migrate({ client: db.pool, prefix: 'racing_' });
+    const { rows } = await db.pool.query(`SELECT tablename FROM pg_tables WHERE tablename LIKE 'racing\\_%' ORDER BY tablename`);
+    expect(rows.map((row: { tablename: string }) => row.tablename)).toEqual([
+      'racing_app_key_budget',
+      'racing_app_key_fetches',
+      'racing_app_key_signers',
+      'racing_dedupe',
+      'racing_notify_sent',
+      'racing_notify_tokens',
+      'racing_tokens',
+    ]);
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM racing_app_key_budget')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("creates what postgresSchema() says, in a schema of the app's", async () => {
+    await db.pool.query('CREATE SCHEMA app');
+    await db.pool.query(postgresSchema({ prefix: 'app.sw_' }));
+    expect(await postgresStore({ client: db.pool, prefix: 'app.sw_' }).claim('k', 't', 1000)).toBe('claimed');
+    const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'app'`);
+    expect(rows).toEqual([{ n: 7 }]);
   });
 });

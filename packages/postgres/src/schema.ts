@@ -88,8 +88,10 @@ export function postgresSchema(options: PostgresSchemaOptions = {}): string {
 
 /**
  * Creates the stores' tables and indexes when they are missing ({@link postgresSchema}'s
- * statements, one query each, so it also runs over an HTTP driver). Run it once when you deploy,
- * before the stores serve; running it again changes nothing.
+ * statements), in one statement: a `DO` block that first takes a transaction-scoped advisory lock,
+ * so instances that each migrate as they start do it one after the other (two `CREATE TABLE IF NOT
+ * EXISTS` at once can otherwise fail on PostgreSQL's catalog), over a pool or an HTTP driver alike.
+ * Run it when you deploy, or as each instance starts; running it again changes nothing.
  *
  * @param options `client` (required: a `pg` Pool or Client, `fromPostgresJs(sql)`, or any
  *   {@link PostgresQueryable}), `prefix` (default `social_webhooks_`).
@@ -99,5 +101,11 @@ export function postgresSchema(options: PostgresSchemaOptions = {}): string {
  */
 export async function migrate(options: PostgresSchemaOptions & { readonly client: PostgresQueryable }): Promise<void> {
   const client = checkClient(options?.client, 'migrate()');
-  for (const statement of statements(tablesOf(options.prefix, 'migrate()'))) await run(client, statement, []);
+  const body = statements(tablesOf(options.prefix, 'migrate()'))
+    .map((statement) => `  EXECUTE $statement$${statement}$statement$;`)
+    .join('\n');
+  await run(client, `DO $migrate$\nBEGIN\n  PERFORM pg_advisory_xact_lock(${MIGRATE_LOCK});\n${body}\nEND\n$migrate$`, []);
 }
+
+/** The advisory lock every migrate() takes, whatever its prefix: a constant of this package. */
+const MIGRATE_LOCK = "hashtext('@social-webhooks/postgres migrate')";
