@@ -1,9 +1,10 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { webhookHandler } from '@social-webhooks/core';
-import { buildDeliveryRequest } from '@social-webhooks/core/testing';
+import { buildDeliveryRequest, sampleEvent } from '@social-webhooks/core/testing';
 import { fromPostgresJs, migrate, postgresSchema, postgresStore, type PostgresQueryable } from '@social-webhooks/postgres';
 import { usePostgres } from './support/postgres-clients.js';
-import { postgresBinaries } from './support/postgres-server.js';
+import { postgresBinaries, startPostgres } from './support/postgres-server.js';
 
 // The dedupe store against a real PostgreSQL server, started here (support/postgres-server.ts), through
 // each driver: `pg`'s Pool as it is, postgres.js through fromPostgresJs.
@@ -137,5 +138,38 @@ describe.skipIf(postgresBinaries === undefined)('migrate against a PostgreSQL se
     expect(await postgresStore({ client: db.pool, prefix: 'app.sw_' }).claim('k', 't', 1000)).toBe('claimed');
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'app'`);
     expect(rows).toEqual([{ n: 7 }]);
+  });
+});
+
+describe.skipIf(postgresBinaries === undefined)('postgresStore when the database goes away mid-run', () => {
+  it('answers 503 dedupe_unavailable, or runs the handler with onStoreError "process", and never hangs', async () => {
+    const server = await startPostgres();
+    const pool = new pg.Pool({ connectionString: server.url, connectionTimeoutMillis: 2_000 });
+    pool.on('error', () => undefined);
+    try {
+      await migrate({ client: pool });
+      const runs: string[] = [];
+      const receiver = (onStoreError: 'reject' | 'process') =>
+        webhookHandler({
+          secret: 'postgres-secret',
+          dedupe: { store: postgresStore({ client: pool }), timeoutMs: 3_000, onStoreError },
+          on: { 'follow.created': (event) => void runs.push(`${onStoreError} ${event.data.followerProfileId}`) },
+          onError: () => undefined,
+        });
+      const deliver = (onStoreError: 'reject' | 'process', id: string) =>
+        receiver(onStoreError)(
+          buildDeliveryRequest({ secret: 'postgres-secret', data: { ...sampleEvent('follow.created').data, followerProfileId: id } }),
+        );
+      expect((await deliver('reject', 'before')).status).toBe(200);
+      await server.stop();
+      const refused = await deliver('reject', 'during');
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ error: 'dedupe_unavailable' });
+      expect((await deliver('process', 'during')).status).toBe(200);
+      expect(runs).toEqual(['reject before', 'process during']);
+    } finally {
+      await pool.end().catch(() => undefined);
+      await server.remove();
+    }
   });
 });
