@@ -107,6 +107,18 @@ function scenarios(database: () => string | Promise<string>): Record<string, (pr
         '{ dedupe: 0, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0 }',
       );
     },
+
+    async [`${FILE} › PGlite: no server`](program) {
+      const child = await run(program, {});
+      await ends(child);
+      const printed = child.lines
+        .filter((line) => !line.startsWith('SNIPPET READY'))
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      expect(printed).toBe(
+        "[ { fid: 3, appFid: 9152, url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' } ] claimed",
+      );
+    },
   };
 }
 

@@ -14,7 +14,7 @@ export type PostgresRow = Record<string, unknown>;
  * transaction-mode pooler (PgBouncer, Supabase's) and an HTTP driver serve as well as one connection.
  */
 export interface PostgresQueryable {
-  query(text: string, values: readonly (string | null)[]): Promise<{ readonly rows: readonly PostgresRow[] }>;
+  query(text: string, values: (string | null)[]): Promise<{ readonly rows: readonly PostgresRow[] }>;
 }
 
 /** An options error of this package, its message starting with the package name. */
@@ -42,7 +42,7 @@ export function checkClient(client: unknown, factory: string): PostgresQueryable
 }
 
 /** Runs one statement and checks the reply's shape, so a client that answers otherwise fails with the fix. */
-export async function run(client: PostgresQueryable, text: string, values: readonly (string | null)[]): Promise<readonly PostgresRow[]> {
+export async function run(client: PostgresQueryable, text: string, values: (string | null)[]): Promise<readonly PostgresRow[]> {
   let reply: { readonly rows: readonly PostgresRow[] };
   try {
     reply = await client.query(text, values);
