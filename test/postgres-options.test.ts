@@ -27,6 +27,12 @@ describe('the Postgres stores refuse a mistake at start-up, with the fix', () =>
         { client: postgres({ max: 1 }) },
         /looks like postgres\.js's sql function.*fromPostgresJs\(sql\)/,
       ],
+      // Neon's neon() is a function with `query` (rows alone) and `unsafe`: its shape, as the driver is not installed here.
+      [
+        'neon() passed as it is',
+        { client: Object.assign(() => undefined, { query: () => undefined, unsafe: () => undefined }) },
+        /looks like Neon's neon\(\) function.*fullResults: true/,
+      ],
       ['a prefix with a quote', { client, prefix: 'x"; DROP TABLE users; --' }, /`prefix` must be lower-case letters, digits and _/],
       ['an upper-case prefix', { client, prefix: 'Social_' }, /`prefix` must be lower-case letters/],
       ['a prefix too long for a table name', { client, prefix: 'x'.repeat(40) }, /`prefix` must be at most 33 characters/],

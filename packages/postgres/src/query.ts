@@ -27,9 +27,13 @@ export function optionsError(message: string): WebhookError {
  * drivers that need a wrapper.
  */
 export function checkClient(client: unknown, factory: string): PostgresQueryable {
+  // Both are functions with an `unsafe`; Neon's also has the `query` that answers rows alone.
   if (typeof client === 'function' && typeof (client as { unsafe?: unknown }).unsafe === 'function') {
     throw optionsError(
-      `${factory}: \`client\` looks like postgres.js's sql function, whose query() differs; wrap it: { client: fromPostgresJs(sql) }.`,
+      typeof (client as { query?: unknown }).query === 'function'
+        ? `${factory}: \`client\` looks like Neon's neon() function, whose query() answers rows alone; pass ` +
+            "{ client: { query: (text, values) => sql.query(text, values, { fullResults: true }) } }, or Neon's Pool."
+        : `${factory}: \`client\` looks like postgres.js's sql function, whose query() differs; wrap it: { client: fromPostgresJs(sql) }.`,
     );
   }
   if (typeof (client as { query?: unknown } | undefined)?.query !== 'function') {

@@ -23,7 +23,8 @@ const PREFIX = /^(?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*$/;
 const LONGEST_SUFFIX = 'app_key_signers_expires_at_idx'.length;
 
 /** The table names of `prefix` (default `social_webhooks_`), checked. */
-export function tablesOf(prefix: unknown = DEFAULT_TABLE_PREFIX, factory: string): Tables {
+export function tablesOf(option: unknown, factory: string): Tables {
+  const prefix = option ?? DEFAULT_TABLE_PREFIX;
   if (typeof prefix !== 'string' || !PREFIX.test(prefix)) {
     throw optionsError(
       `${factory}: \`prefix\` must be lower-case letters, digits and _, optionally after a schema name and a dot ` +
