@@ -68,7 +68,7 @@ export default tseslint.config(
   {
     // test/runtimes.test.ts proves the runtime-neutral path on each runtime; this says so at the line
     // that breaks it.
-    files: ['packages/core/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/redis/src/**/*.ts'],
+    files: ['packages/core/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/redis/src/**/*.ts', 'packages/postgres/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [nodeOnly] }],

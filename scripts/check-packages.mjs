@@ -131,6 +131,9 @@ const delivery = `
   // The Redis store against a stand-in client: the packed package loads and speaks EVAL.
   const store = redis.redisStore({ client: { eval: async (script, { keys }) => (keys[0] === 'social-webhooks:dedupe:k' ? 1 : 0) } });
   if ((await store.claim('k', 't', 1000)) !== 'claimed') throw new Error('consumer failed: redisStore');
+  // The Postgres store against a stand-in client: the packed package loads and speaks SQL to its table.
+  const pgStore = postgres.postgresStore({ client: { query: async (text, values) => ({ rows: [{ state: text.includes('social_webhooks_dedupe') && values[0] === 'k' ? 'claimed' : 'in_flight' }] }) } });
+  if ((await pgStore.claim('k', 't', 1000)) !== 'claimed' || !postgres.postgresSchema().includes('CREATE TABLE IF NOT EXISTS social_webhooks_tokens')) throw new Error('consumer failed: postgresStore');
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
   if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
@@ -155,6 +158,7 @@ import * as samples from '@social-webhooks/core/samples';
 import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
+import * as postgres from '@social-webhooks/postgres';
 import * as nodeAdapter from '@social-webhooks/node';
 import * as fastifyAdapter from '@social-webhooks/fastify';
 import http from 'node:http';
@@ -177,6 +181,7 @@ const samples = require('@social-webhooks/core/samples');
 const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
+const postgres = require('@social-webhooks/postgres');
 const nodeAdapter = require('@social-webhooks/node');
 const fastifyAdapter = require('@social-webhooks/fastify');
 const http = require('node:http');

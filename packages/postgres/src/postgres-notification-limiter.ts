@@ -1,0 +1,71 @@
+import {
+  DAY_MS,
+  resolveLimits,
+  type BatchTarget,
+  type Claim,
+  type NotificationLimiter,
+  type NotificationLimits,
+} from '@social-webhooks/core';
+import { claimSql, confirmSql } from './notification-sql.js';
+import { checkClient, optionsError, run, type PostgresQueryable } from './query.js';
+import { tablesOf } from './tables.js';
+
+/** Options of {@link postgresNotificationLimiter}: the client, the tables' prefix, and the limits. */
+export interface PostgresNotificationLimiterOptions extends NotificationLimits {
+  /** A `pg` Pool or Client, Neon's Pool, `fromPostgresJs(sql)`, or any {@link PostgresQueryable}. Required. */
+  readonly client: PostgresQueryable;
+  /** The tables' prefix, as given to `migrate()`. Default `social_webhooks_`. */
+  readonly prefix?: string;
+}
+
+const ALLOWED: Claim = Object.freeze({ outcome: 'allowed' });
+const SENT: Claim = Object.freeze({ outcome: 'sent' });
+
+/**
+ * Our side of the clients' notification limits in PostgreSQL, shared by every instance that sends:
+ * per token 1 notification per `intervalMs` and `perDay` a day (the `<prefix>notify_tokens` table),
+ * and one delivery per (user, client, `notificationId`) within `dedupeMs` (`<prefix>notify_sent`).
+ * A batch's claim is one statement over all its targets, timed by the server's clock, with the
+ * semantics of `memoryNotificationLimiter()` and `redisNotificationLimiter()`: two instances never
+ * both send two notifications to one token within its interval, whatever their clocks say.
+ *
+ * About 150 bytes a token notified within a day, plus 60 a delivery remembered; `cleanup()` deletes
+ * the rows past their windows.
+ *
+ * @param options `client` (required), `prefix` (default `social_webhooks_`), `intervalMs` (default 30,000), `perDay` (default 100), `dedupeMs` (default 24 hours).
+ * @throws {WebhookError} `invalid_options` when `client` has no `query` method, `prefix` is not a plain lower-case name, or a limit is not a positive integer.
+ * @example
+ * const notifier = createNotifier({ store: postgresTokenStore({ client: pool }), limiter: postgresNotificationLimiter({ client: pool }) });
+ */
+export function postgresNotificationLimiter(options: PostgresNotificationLimiterOptions): NotificationLimiter {
+  const name = 'postgresNotificationLimiter()';
+  if (typeof options !== 'object' || options === null)
+    throw optionsError(`${name} takes an options object: ${name.slice(0, -1)}{ client }).`);
+  const client = checkClient(options.client, name);
+  const tables = tablesOf(options.prefix, name);
+  const { intervalMs, perDay, dedupeMs } = resolveLimits(options, (message) => {
+    throw optionsError(`${name}: ${message}`);
+  });
+  const CLAIM = claimSql(tables);
+  const CONFIRM = confirmSql(tables);
+  const json = (targets: readonly BatchTarget[]) => JSON.stringify(targets.map(({ fid, appFid, token }) => ({ fid, appFid, token })));
+
+  return {
+    async claim(notificationId, targets) {
+      if (targets.length === 0) return [];
+      const rows = await run(client, CLAIM, [notificationId, json(targets), String(intervalMs), String(perDay), String(DAY_MS)]);
+      if (rows.length !== targets.length) {
+        throw new Error(`@social-webhooks/postgres: the claim answered ${rows.length} rows for ${targets.length} targets.`);
+      }
+      return rows.map((row): Claim => {
+        if (row['outcome'] === 'sent') return SENT;
+        if (row['outcome'] === 'limited') return { outcome: 'limited', retryAt: Number(row['retry_at']) };
+        return ALLOWED;
+      });
+    },
+    async confirm(notificationId, targets) {
+      if (targets.length === 0) return;
+      await run(client, CONFIRM, [notificationId, json(targets), String(dedupeMs)]);
+    },
+  };
+}
