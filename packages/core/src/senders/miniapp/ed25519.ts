@@ -1,5 +1,6 @@
 import { lookUpNodeCrypto } from '../../node-crypto.js';
 import { setBounded } from './bounded-map.js';
+import { isSmallOrderKey } from './small-order-key.js';
 
 /** What a signature check found: `unsupported` when the runtime's Web Crypto has no Ed25519. */
 export type SignatureVerdict = 'valid' | 'invalid' | 'unsupported';
@@ -36,7 +37,8 @@ const SPKI_PREFIX = /* @__PURE__ */ Uint8Array.of(0x30, 0x2a, 0x30, 0x05, 0x06, 
  * µs of CPU a verification, `bench/src/in-process/ed25519-primitives.ts` on a loaded two-core
  * machine, node:crypto against Web Crypto: Node 20 129 against 190, Bun 50-53 against 73-75, Deno
  * 37-52 against 60-113. Each refuses the same signatures (a signature whose S is malleated to S + L
- * included, as the reference does; the runtime tests run both). On workerd, Web Crypto, which it
+ * included, as the reference does; the runtime tests run both), and a key of small order is refused
+ * before either is asked. On workerd, Web Crypto, which it
  * has natively. No dependency: the reference's pure-JavaScript `@noble/curves` costs 2,344 µs on Node
  * (docs/contract.md §Senders, Mini App events).
  *
@@ -48,6 +50,8 @@ const SPKI_PREFIX = /* @__PURE__ */ Uint8Array.of(0x30, 0x2a, 0x30, 0x05, 0x06, 
 export function createEd25519Verify(maxKeys = DEFAULT_ED25519_KEYS, nodeCrypto?: NodeEd25519 | null): Ed25519Verify {
   let chosen: Ed25519Verify | undefined;
   return function verifyEd25519(keyId, publicKey, signature, message) {
+    // The runtimes disagree on these keys (small-order-key.ts): refused here, they agree.
+    if (isSmallOrderKey(publicKey)) return 'invalid';
     if (chosen === undefined) {
       const module = nodeCrypto === undefined ? nodeEd25519() : (nodeCrypto ?? undefined);
       chosen = module === undefined ? webVerify(maxKeys) : nodeVerify(maxKeys, module);
