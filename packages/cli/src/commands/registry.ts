@@ -5,6 +5,7 @@ import { deliveriesCommand } from './deliveries.js';
 import { emulateCommand } from './emulate.js';
 import { failedCommand } from './failed.js';
 import { faultsCommand } from './faults.js';
+import { importTokensCommand } from './import-tokens.js';
 import { miniAppCommand } from './miniapp.js';
 import { neynarCommand } from './neynar.js';
 import { notifyCommand } from './notify.js';
@@ -35,4 +36,5 @@ export const COMMANDS: readonly Command[] = [
   neynarCommand,
   miniAppCommand,
   notifyCommand,
+  importTokensCommand,
 ];
