@@ -1,3 +1,5 @@
+import { hexByteAt } from '../../hex.js';
+
 /**
  * The encodings of the Ed25519 points of order 1, 2, 4 and 8 (libsodium's list for
  * `crypto_sign_verify_detached`): y = 0, 1, the two y of order 8, p - 1, and the non-canonical p and
@@ -12,7 +14,7 @@ const SMALL_ORDER_Y = /* @__PURE__ */ [
   'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
   'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
   'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
-].map((hex) => Uint8Array.from({ length: 32 }, (_, index) => Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16)));
+].map((hex) => Uint8Array.from({ length: 32 }, (_, index) => hexByteAt(hex, index * 2)));
 
 /**
  * Whether a 32-byte Ed25519 public key is a point of small order. Such a key "signs" every message
