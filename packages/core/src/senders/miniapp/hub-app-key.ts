@@ -50,6 +50,8 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
   };
   // The calls in flight, by FID: an event that needs a FID's list while it is being fetched waits for it.
   const flights = new Map<number, Promise<SignerList>>();
+  // Bound once, not per delivery: the store is fixed for the lookup's life.
+  const startLookup = cacheMs > 0 ? store.startLookup?.bind(store) : undefined;
 
   /**
    * A list of `fid` fetched after `since`: this instance's own call, or, while another instance
@@ -133,8 +135,7 @@ export function createHubLookup(options: ResolvedHubOptions): VerifyAppKey {
 
   return async function verifyAppKey(fid, appKey) {
     const key = appKey.toLowerCase();
-    const startLookup = store.startLookup?.bind(store);
-    if (cacheMs > 0 && startLookup !== undefined) return answer(await started(startLookup, fid, key), key);
+    if (startLookup !== undefined) return answer(await started(startLookup, fid, key), key);
     const kept = cacheMs > 0 ? await store.getSigners(fid) : undefined;
     if (kept !== undefined && usable(kept, key)) return answer(kept, key);
     return answer(await lookUp(fid, kept?.fetchedAt ?? -1), key);
