@@ -14,15 +14,17 @@ export type SharedDeadline = <T, R>(
 ) => Promise<R>;
 
 /**
- * The bound is checked this many times per `ms`, every `ceil(ms / 8)` ms: a wait expires after 8
- * to 9 of those ticks, so between `ms` and `ms` plus an eighth of it (plus at most 9 ms of
- * rounding when `ms` is not a multiple of 8), never before `ms`.
+ * The bound is checked this many times per `ms`, every `ceil(ms / 8)` ms. Ticks are read from the
+ * clock, not counted: a loaded machine runs an interval late, and counting its runs made a wait last
+ * 9 late runs instead of `ms`. A wait is stamped with the tick of the first check after it began, and
+ * expires at the first check 9 ticks after that: between `ms` and `ms` plus two ticks (a quarter of
+ * it, plus at most 9 ms of rounding when `ms` is not a multiple of 8), never before `ms`.
  */
 const SLICES = 8;
 
 interface Waiter {
-  /** The tick count when the wait began. */
-  readonly start: number;
+  /** The tick of the first check after the wait began; unset until that check. */
+  start: number | undefined;
   readonly expire: () => void;
   /** Set once the wait settled, either way, and left the list. */
   done: boolean;
@@ -49,11 +51,14 @@ export function createSharedDeadline(ms: number): SharedDeadline {
   // Every wait has the same bound, so the list, in the order waits began, is in order of expiry.
   let first: Waiter | undefined;
   let last: Waiter | undefined;
-  let ticks = 0;
+  // The first wait not stamped yet: every wait after it is new too.
+  let unstamped: Waiter | undefined;
+  const origin = performance.now();
   let interval: ReturnType<typeof setInterval> | undefined;
 
   function leave(waiter: Waiter): void {
     waiter.done = true;
+    if (waiter === unstamped) unstamped = waiter.next;
     const { previous, next } = waiter;
     if (previous === undefined) first = next;
     else previous.next = next;
@@ -63,9 +68,11 @@ export function createSharedDeadline(ms: number): SharedDeadline {
   }
 
   function sweep(): void {
-    ticks += 1;
-    // `SLICES + 1` ticks after the one it began in: at least `SLICES * tickMs >= ms` have passed.
-    while (first !== undefined && ticks - first.start > SLICES) {
+    const tick = Math.floor((performance.now() - origin) / tickMs);
+    for (let waiter = unstamped; waiter !== undefined; waiter = waiter.next) waiter.start = tick;
+    unstamped = undefined;
+    // `SLICES + 1` ticks after its stamp: more than `SLICES * tickMs >= ms` have passed since it began.
+    while (first !== undefined && tick - (first.start as number) > SLICES) {
       const expired = first;
       leave(expired);
       expired.expire();
@@ -79,7 +86,7 @@ export function createSharedDeadline(ms: number): SharedDeadline {
   return <T, R>(settling: Promise<T>, onValue: (value: T) => R, onExpiry: () => R, onError?: (error: unknown) => R) =>
     new Promise<R>((resolve, reject) => {
       const waiter: Waiter = {
-        start: ticks,
+        start: undefined,
         expire: () => {
           try {
             resolve(onExpiry());
@@ -94,6 +101,7 @@ export function createSharedDeadline(ms: number): SharedDeadline {
       if (last === undefined) first = waiter;
       else last.next = waiter;
       last = waiter;
+      unstamped ??= waiter;
       if (interval === undefined) interval = unref(setInterval(sweep, tickMs));
       // The loser is dropped: a late value is ignored, a late rejection handled here.
       settling.then(
