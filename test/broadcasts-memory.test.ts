@@ -13,7 +13,7 @@ import { broadcastSuite, notificationOf } from './support/broadcast-suite.js';
 broadcastSuite('the memory stores', () => ({
   tokens: () => memoryTokenStore(),
   limiter: (limits) => memoryNotificationLimiter(limits ?? {}),
-  records: () => memoryBroadcastRecords(),
+  records: (options) => memoryBroadcastRecords(options),
 }));
 
 describe('createBroadcasts() options and start()', () => {
