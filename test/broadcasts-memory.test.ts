@@ -9,7 +9,8 @@ import {
   type BroadcastsOptions,
 } from '@social-webhooks/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { broadcastSuite, deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-suite.js';
+import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
+import { broadcastSuite } from './support/broadcast-suite.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
 

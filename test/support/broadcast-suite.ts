@@ -3,13 +3,12 @@ import {
   createNotifier,
   type BroadcastRecordStore,
   type BroadcastsOptions,
-  type Broadcasts,
-  type FetchLike,
   type NotificationLimiter,
   type NotificationTokenStore,
 } from '@social-webhooks/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNotificationClient, type StandInClient } from './notification-client.js';
+import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './broadcast-helpers.js';
 import { fillTokens, range } from './token-fill.js';
 
 /** Fresh stores of one backend: each call a store of its own (a fresh prefix or table prefix). */
@@ -17,35 +16,6 @@ export interface BroadcastBackend {
   readonly tokens: () => NotificationTokenStore;
   readonly limiter: (limits?: { readonly intervalMs: number }) => NotificationLimiter;
   readonly records: (options?: { readonly keepMs: number }) => BroadcastRecordStore;
-}
-
-/** A notification of id `id` on the app's domain. */
-export const notificationOf = (id: string) => ({
-  notificationId: id,
-  title: 'Digest',
-  body: 'A broadcast run again until done',
-  targetUrl: 'https://app.example.com/d',
-});
-
-/** A `fetch` whose every request reaches the client `delayMs` late, as over a slow connection, noting when each started. */
-export function slowFetch(delayMs: number, started: number[] = []): FetchLike {
-  return async (input, init) => {
-    started.push(Date.now());
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    return fetch(input, init);
-  };
-}
-
-/** How many times the client delivered `notificationId` to each of `fids`. */
-export const deliveriesOf = (client: StandInClient, notificationId: string, fids: readonly number[]): number[] =>
-  fids.map((fid) => client.delivered.get(`${fid}:${notificationId}`) ?? 0);
-
-/** Runs `broadcasts` with `timeLimitMs` until done; the number of runs it took. */
-export async function runUntilDone(broadcasts: Broadcasts, timeLimitMs: number, id?: string): Promise<number> {
-  for (let runs = 1; runs <= 200; runs++) {
-    if ((await broadcasts.run(id === undefined ? { timeLimitMs } : { timeLimitMs, id })).done) return runs;
-  }
-  throw new Error('not done after 200 runs');
 }
 
 /**
