@@ -1,4 +1,14 @@
+export { cleanup, type CloudflareCleanupReport } from './cleanup.js';
+export { cloudflareAppKeyStore } from './cloudflare-app-key-store.js';
+export { cloudflareNotificationLimiter, type CloudflareNotificationLimiterOptions } from './cloudflare-notification-limiter.js';
+export { cloudflareStore } from './cloudflare-store.js';
+export { cloudflareTokenStore } from './cloudflare-token-store.js';
+export type { D1Like, D1StatementLike } from './d1-runner.js';
+export type { DurableObjectNamespaceLike, DurableObjectStubLike } from './durable-object-runner.js';
+export { migrate } from './migrate.js';
 export { cloudflareSchema, type CloudflareSchemaOptions } from './schema.js';
+export { SocialWebhooksState, type DurableObjectStateLike, type SqlStorageLike } from './state-object.js';
+export { DEFAULT_OBJECT_NAME, type CloudflareStorage, type CloudflareStoreOptions } from './storage.js';
 export { DEFAULT_TABLE_PREFIX } from './tables.js';
 
 // Queues (docs/deploy-cloudflare.md §Queues): deliveries handed to a queue and run by the Worker's

@@ -1,0 +1,131 @@
+// The Cloudflare stores in a Worker (workerd through Miniflare), on the D1 binding DB or the
+// SocialWebhooksState namespace STATE. POST /call runs one store method and answers its result, so a
+// test drives the stores from two Workers at once; every call to the storage (a D1 all() or batch(),
+// a request to the object) is counted for GET /count. POST /webhook is a Mini App receiver on them.
+import {
+  cloudflareAppKeyStore,
+  cloudflareNotificationLimiter,
+  cloudflareStore,
+  cloudflareTokenStore,
+  type CloudflareStorage,
+  type D1Like,
+  type D1StatementLike,
+  type DurableObjectNamespaceLike,
+} from '@social-webhooks/cloudflare';
+import { applyMiniAppEvent, miniAppSender, verifyAppKeyWithHub, webhookHandler } from '@social-webhooks/core';
+
+export { SocialWebhooksState } from '@social-webhooks/cloudflare';
+
+interface Env {
+  readonly DB: D1Like;
+  readonly STATE: DurableObjectNamespaceLike;
+  readonly HUB_URL?: string;
+}
+
+let storageCalls = 0;
+const real = new WeakMap<D1StatementLike, D1StatementLike>();
+const counted = (statement: D1StatementLike): D1StatementLike => {
+  const wrapped: D1StatementLike = {
+    bind: (...values) => counted(statement.bind(...values)),
+    all: () => (storageCalls++, statement.all()),
+  };
+  real.set(wrapped, statement);
+  return wrapped;
+};
+const countedD1 = (db: D1Like): D1Like => ({
+  prepare: (query) => counted(db.prepare(query)),
+  batch: (statements) => (storageCalls++, db.batch(statements.map((statement) => real.get(statement) ?? statement))),
+});
+const countedObjects = (namespace: DurableObjectNamespaceLike): DurableObjectNamespaceLike => ({
+  idFromName: (name) => namespace.idFromName(name),
+  get(id) {
+    const stub = namespace.get(id);
+    return { fetch: (input, init) => (storageCalls++, stub.fetch(input, init)) };
+  },
+});
+const storageOf = (env: Env, kind: string): CloudflareStorage =>
+  kind === 'd1' ? { d1: countedD1(env.DB) } : { durableObject: countedObjects(env.STATE) };
+
+// Grants and lookups in progress, by id, for a later release or finish.
+const held = new Map<string, (...args: never[]) => Promise<void>>();
+let nextHeld = 0;
+const hold = (done: (...args: never[]) => Promise<void>) => {
+  const id = String(++nextHeld);
+  held.set(id, done);
+  return id;
+};
+
+interface Call {
+  readonly storage: 'd1' | 'do';
+  readonly prefix: string;
+  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held';
+  readonly method: string;
+  readonly args: unknown[];
+  readonly options?: Record<string, number>;
+}
+
+async function call(env: Env, { storage, prefix, store, method, args, options }: Call): Promise<unknown> {
+  const where = { ...storageOf(env, storage), prefix };
+  if (store === 'held') return held.get(method)!(...(args as never[]));
+  if (store === 'dedupe') return (cloudflareStore(where) as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  if (store === 'limiter') {
+    const limiter = cloudflareNotificationLimiter({ ...where, ...options });
+    return (limiter as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  }
+  if (store === 'tokens') {
+    const tokens = cloudflareTokenStore(where);
+    if (method === 'saveMany') {
+      for (const target of args as Parameters<typeof tokens.save>[0][]) await tokens.save(target);
+      return null;
+    }
+    if (method === 'listPages') {
+      const pages = [];
+      for await (const page of tokens.listPages!()) pages.push(page);
+      return pages;
+    }
+    return (tokens as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  }
+  const keys = cloudflareAppKeyStore(where);
+  const answer = await (keys as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!(...args);
+  if (typeof answer === 'object' && answer !== null && 'release' in answer)
+    return { ...answer, release: hold(answer.release as () => Promise<void>) };
+  if (typeof answer === 'object' && answer !== null && 'finish' in answer)
+    return { ...answer, finish: hold(answer.finish as () => Promise<void>) };
+  return answer ?? null;
+}
+
+// The Mini App receiver of a storage and prefix, built at its first delivery (a binding is seen only with a request).
+const receivers = new Map<string, (request: Request) => Promise<Response>>();
+function receiver(env: Env, kind: string, prefix: string) {
+  const key = `${kind}:${prefix}`;
+  let handle = receivers.get(key);
+  if (handle === undefined) {
+    const where = { ...storageOf(env, kind), prefix };
+    const tokens = cloudflareTokenStore(where);
+    const store = cloudflareAppKeyStore(where);
+    handle = webhookHandler({
+      sender: miniAppSender({ verifyAppKey: verifyAppKeyWithHub({ hubUrl: env.HUB_URL!, store }) }),
+      on: {
+        miniapp_added: (event) => applyMiniAppEvent(tokens, event),
+        miniapp_removed: (event) => applyMiniAppEvent(tokens, event),
+        notifications_enabled: (event) => applyMiniAppEvent(tokens, event),
+        notifications_disabled: (event) => applyMiniAppEvent(tokens, event),
+      },
+    });
+    receivers.set(key, handle);
+  }
+  return handle;
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    if (url.pathname === '/count') return Response.json({ calls: storageCalls });
+    if (url.pathname === '/webhook') return receiver(env, url.searchParams.get('storage')!, url.searchParams.get('prefix')!)(request);
+    try {
+      return Response.json({ result: (await call(env, (await request.json()) as Call)) ?? null });
+    } catch (error) {
+      return Response.json({ error: String(error) }, { status: 500 });
+    }
+  },
+};
