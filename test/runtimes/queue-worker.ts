@@ -1,17 +1,14 @@
 // A Worker that hands Neynar deliveries to a queue and runs them in its queue() export, and sends
 // broadcasts whose batches are messages (workerd through Miniflare; test/cloudflare-queues.test.ts).
-// What its handlers see is POSTed to RECORD_URL, a loopback server of the test.
-import {
-  memoryNotificationLimiter,
-  memoryStore,
-  memoryTokenStore,
-  neynarSender,
-  webhookHandler,
-  type NotificationTarget,
-  type WebHandler,
-} from '@social-webhooks/core';
+// Claims, tokens and the limiter's record are in the D1 database DB. What its handlers see is POSTed
+// to RECORD_URL, a loopback server of the test.
+import { neynarSender, webhookHandler, type NotificationTarget, type WebHandler } from '@social-webhooks/core';
 import {
   QUEUE_MAX_BODY_BYTES,
+  cloudflareNotificationLimiter,
+  cloudflareStore,
+  cloudflareTokenStore,
+  type D1Like,
   notificationConsumer,
   queueBroadcaster,
   queueConsumer,
@@ -26,6 +23,7 @@ import {
 } from '@social-webhooks/cloudflare';
 
 interface Env {
+  readonly DB: D1Like;
   readonly DELIVERIES: QueueProducer<DeliveryMessage>;
   readonly NOTIFICATIONS: QueueProducer<NotifyMessage>;
   readonly RAW: QueueProducer<unknown>;
@@ -33,10 +31,6 @@ interface Env {
   readonly RECORD_URL: string;
 }
 
-// One isolate serves every invocation in Miniflare, so the memory stores stand for the shared ones.
-const claims = memoryStore();
-const tokens = memoryTokenStore();
-const limiter = memoryNotificationLimiter({ intervalMs: 1 });
 let receivers: { capped: WebHandler; uncapped: WebHandler } | undefined;
 let deliveries: QueueConsumer | undefined;
 let notifications: NotificationConsumer | undefined;
@@ -55,7 +49,7 @@ function receiversOf(env: Env) {
 function deliveriesOf(env: Env): QueueConsumer {
   return (deliveries ??= queueConsumer({
     sender: neynarSender({ secrets: env.NEYNAR_SECRET }),
-    dedupe: { store: claims },
+    dedupe: { store: cloudflareStore({ d1: env.DB }) },
     retryDelaySeconds: 0,
     maxRetries: 2,
     on: {
@@ -76,6 +70,7 @@ export default {
     if (pathname === '/webhook-uncapped') return receiversOf(env).uncapped(request);
     if (pathname === '/raw') return (await env.RAW.send(await request.json()), new Response(null, { status: 204 }));
     if (pathname === '/tokens') {
+      const tokens = cloudflareTokenStore({ d1: env.DB });
       for (const target of (await request.json()) as NotificationTarget[]) await tokens.save(target);
       return new Response(null, { status: 204 });
     }
@@ -91,7 +86,12 @@ export default {
     if (batch.queue === 'deliveries' || batch.queue === 'raw') {
       await deliveriesOf(env)(batch as QueueBatch<DeliveryMessage>, env, ctx);
     } else if (batch.queue === 'notifications') {
-      notifications ??= notificationConsumer({ queue: env.NOTIFICATIONS, store: tokens, limiter, retryDelayMs: 0, logger: false });
+      notifications ??= notificationConsumer({
+        queue: env.NOTIFICATIONS,
+        store: cloudflareTokenStore({ d1: env.DB }),
+        limiter: cloudflareNotificationLimiter({ d1: env.DB }),
+        retryDelayMs: 0,
+      });
       const outcomes = await notifications(batch as QueueBatch<NotifyMessage>, env, ctx);
       for (const outcome of outcomes) {
         if (outcome?.type === 'plan') await record(env, { planned: outcome.batches, targets: outcome.targets });
