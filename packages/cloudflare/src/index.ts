@@ -38,6 +38,7 @@ export {
   QUEUE_MAX_BATCH_MESSAGES,
   QUEUE_MAX_DELAY_SECONDS,
   QUEUE_MESSAGE_MAX_BYTES,
+  QUEUE_MESSAGE_METADATA_BYTES,
   type QueueBatch,
   type QueueContentType,
   type QueueMessage,

@@ -1,4 +1,4 @@
-import { QUEUE_MESSAGE_MAX_BYTES } from './queue-types.js';
+import { QUEUE_MESSAGE_MAX_BYTES, QUEUE_MESSAGE_METADATA_BYTES } from './queue-types.js';
 
 /**
  * What a queued delivery carries, as JSON: the typed event as the receiver validated it (its name,
@@ -60,10 +60,11 @@ export function jsonBytes(body: unknown): number {
  */
 export function checkMessageSize(body: unknown, what: string, fix: string): number {
   const bytes = jsonBytes(body);
-  if (bytes > QUEUE_MESSAGE_MAX_BYTES) {
+  // Queues counts up to about 100 bytes of its own metadata against the limit (its "Limits" page).
+  if (bytes > QUEUE_MESSAGE_MAX_BYTES - QUEUE_MESSAGE_METADATA_BYTES) {
     throw new Error(
       `@social-webhooks/cloudflare: ${what} is ${bytes} bytes as a queue message, over the ${QUEUE_MESSAGE_MAX_BYTES} bytes ` +
-        `Cloudflare Queues takes per message, so it cannot be queued. ${fix}`,
+        `Cloudflare Queues takes per message (its metadata included), so it cannot be queued. ${fix}`,
     );
   }
   return bytes;

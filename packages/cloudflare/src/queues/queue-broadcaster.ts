@@ -2,7 +2,7 @@ import { checkAudience, checkNotification, type Notification, type NotificationA
 import { optionsError } from '../errors.js';
 import type { NotifyMessage } from './notify-message.js';
 import { jsonBytes } from './delivery-message.js';
-import { QUEUE_MESSAGE_MAX_BYTES, type QueueProducer } from './queue-types.js';
+import { QUEUE_MESSAGE_MAX_BYTES, QUEUE_MESSAGE_METADATA_BYTES, type QueueProducer } from './queue-types.js';
 
 /** Options of {@link queueBroadcaster}. */
 export interface QueueBroadcasterOptions {
@@ -68,7 +68,7 @@ export function queueBroadcaster(options: QueueBroadcasterOptions): QueueBroadca
       checkAudience(to, { source: `${source}.broadcast()`, emptyList: 'refused' });
       const message: NotifyMessage = { type: 'plan', notification, to };
       const bytes = jsonBytes(message);
-      if (bytes > QUEUE_MESSAGE_MAX_BYTES) {
+      if (bytes > QUEUE_MESSAGE_MAX_BYTES - QUEUE_MESSAGE_METADATA_BYTES) {
         throw optionsError(
           `queueBroadcaster().broadcast(): the broadcast to ${Array.isArray(to) ? to.length : 1} FIDs is ${bytes} bytes as a queue message, ` +
             `over the ${QUEUE_MESSAGE_MAX_BYTES} a message may carry: split the list into several broadcasts (they may share the notificationId: it is deduped per user).`,

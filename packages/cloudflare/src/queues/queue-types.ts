@@ -53,7 +53,10 @@ export interface WorkerContext {
 /** The size limit of one message, in bytes (128 KB; Cloudflare's "Limits" page for Queues). */
 export const QUEUE_MESSAGE_MAX_BYTES = 128_000;
 
-/** The longest delay Queues takes for a message or a retry, in seconds (12 hours). */
+/** The bytes of its own metadata Queues may count against a message's limit (about 100). */
+export const QUEUE_MESSAGE_METADATA_BYTES = 100;
+
+/** The longest delay this package asks of Queues, in seconds: 12 hours, within what every account takes. */
 export const QUEUE_MAX_DELAY_SECONDS = 43_200;
 
 /** The most messages one `sendBatch` takes. */
