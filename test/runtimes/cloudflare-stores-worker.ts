@@ -64,29 +64,42 @@ interface Call {
   readonly options?: Record<string, number>;
 }
 
-async function call(env: Env, { storage, prefix, store, method, args, options }: Call): Promise<unknown> {
-  const where = { ...storageOf(env, storage), prefix };
+// Each Worker's stores, by storage, prefix, store and options: a Worker is one instance, whose
+// app key store remembers the fetch claims it took.
+const stores = new Map<string, Record<string, (...args: unknown[]) => unknown>>();
+function storeOf(env: Env, { storage, prefix, store, options }: Call): Record<string, (...args: unknown[]) => unknown> {
+  const key = JSON.stringify([storage, prefix, store, options]);
+  let found = stores.get(key);
+  if (found === undefined) {
+    const where = { ...storageOf(env, storage), prefix };
+    const made =
+      store === 'dedupe'
+        ? cloudflareStore(where)
+        : store === 'tokens'
+          ? cloudflareTokenStore(where)
+          : store === 'limiter'
+            ? cloudflareNotificationLimiter({ ...where, ...options })
+            : cloudflareAppKeyStore(where);
+    found = made as unknown as Record<string, (...args: unknown[]) => unknown>;
+    stores.set(key, found);
+  }
+  return found;
+}
+
+async function call(env: Env, request: Call): Promise<unknown> {
+  const { store, method, args } = request;
   if (store === 'held') return held.get(method)!(...(args as never[]));
-  if (store === 'dedupe') return (cloudflareStore(where) as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
-  if (store === 'limiter') {
-    const limiter = cloudflareNotificationLimiter({ ...where, ...options });
-    return (limiter as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  const found = storeOf(env, request);
+  if (method === 'saveMany') {
+    for (const target of args) await found['save']!(target);
+    return null;
   }
-  if (store === 'tokens') {
-    const tokens = cloudflareTokenStore(where);
-    if (method === 'saveMany') {
-      for (const target of args as Parameters<typeof tokens.save>[0][]) await tokens.save(target);
-      return null;
-    }
-    if (method === 'listPages') {
-      const pages = [];
-      for await (const page of tokens.listPages!()) pages.push(page);
-      return pages;
-    }
-    return (tokens as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  if (method === 'listPages') {
+    const pages = [];
+    for await (const page of found['listPages']!() as AsyncIterable<unknown>) pages.push(page);
+    return pages;
   }
-  const keys = cloudflareAppKeyStore(where);
-  const answer = await (keys as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!(...args);
+  const answer = await found[method]!(...args);
   if (typeof answer === 'object' && answer !== null && 'release' in answer)
     return { ...answer, release: hold(answer.release as () => Promise<void>) };
   if (typeof answer === 'object' && answer !== null && 'finish' in answer)
