@@ -12,7 +12,7 @@ import {
   type D1StatementLike,
   type DurableObjectNamespaceLike,
 } from '@social-webhooks/cloudflare';
-import { applyMiniAppEvent, miniAppSender, verifyAppKeyWithHub, webhookHandler } from '@social-webhooks/core';
+import { applyMiniAppEvent, createNotifier, miniAppSender, verifyAppKeyWithHub, webhookHandler } from '@social-webhooks/core';
 
 export { SocialWebhooksState } from '@social-webhooks/cloudflare';
 
@@ -130,10 +130,29 @@ function receiver(env: Env, kind: string, prefix: string) {
   return handle;
 }
 
+// Sends one notification to every user of the token store, limited by the limiter on the same storage.
+async function notify(env: Env, kind: string, prefix: string, request: Request): Promise<Response> {
+  const { notificationId } = (await request.json()) as { notificationId: string };
+  const where = { ...storageOf(env, kind), prefix };
+  const notifier = createNotifier({
+    store: cloudflareTokenStore(where),
+    limiter: cloudflareNotificationLimiter(where),
+    logger: false,
+    retryDelayMs: 20,
+    timeoutMs: 2_000,
+  });
+  const report = await notifier.send(
+    { notificationId, title: 'Hello', body: 'From a Worker', targetUrl: 'https://app.example.com/' },
+    { to: 'all' },
+  );
+  return Response.json(report);
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/count') return Response.json({ calls: storageCalls });
+    if (url.pathname === '/notify') return notify(env, url.searchParams.get('storage')!, url.searchParams.get('prefix')!, request);
     if (url.pathname === '/webhook') return receiver(env, url.searchParams.get('storage')!, url.searchParams.get('prefix')!)(request);
     try {
       return Response.json({ result: (await call(env, (await request.json()) as Call)) ?? null });

@@ -12,6 +12,8 @@ export interface CloudflareWorkers {
   call(worker: 'a' | 'b', request: StoreCall): Promise<unknown>;
   /** The calls to the storage Worker `worker` made so far (each D1 all() or batch(), each request to the object). */
   storageCalls(worker: 'a' | 'b'): Promise<number>;
+  /** Worker `a`'s address on loopback, for a client that POSTs over HTTP (the emulator). */
+  readonly url: () => string;
   /** Sends a request to Worker `worker`. */
   fetch(worker: 'a' | 'b', path: string, init?: RequestInit): Promise<Response>;
 }
@@ -32,6 +34,7 @@ export interface StoreCall {
  */
 export function useCloudflareWorkers(bindings: () => Record<string, string> = () => ({})): CloudflareWorkers {
   let miniflare: Miniflare | undefined;
+  let url = '';
   beforeAll(async () => {
     const script = await bundleWorker(fileURLToPath(new URL('../runtimes/cloudflare-stores-worker.ts', import.meta.url)));
     const shared = { modules: true, script, compatibilityDate: '2025-01-01', d1Databases: { DB: 'stores-db' }, bindings: bindings() };
@@ -41,7 +44,7 @@ export function useCloudflareWorkers(bindings: () => Record<string, string> = ()
         { ...shared, name: 'b', durableObjects: { STATE: { className: 'SocialWebhooksState', scriptName: 'a', useSQLite: true } } },
       ],
     });
-    await miniflare.ready;
+    url = (await miniflare.ready).origin;
   }, 60_000);
   afterAll(() => miniflare?.dispose());
 
@@ -51,6 +54,7 @@ export function useCloudflareWorkers(bindings: () => Record<string, string> = ()
     return fetcher.fetch(`http://stores${path}`, init);
   };
   return {
+    url: () => url,
     fetch: fetchFrom,
     async call(worker, request) {
       const response = await fetchFrom(worker, '/call', { method: 'POST', body: JSON.stringify({ args: [], ...request }) });
