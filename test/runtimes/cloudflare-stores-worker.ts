@@ -3,6 +3,7 @@
 // test drives the stores from two Workers at once; every call to the storage (a D1 all() or batch(),
 // a request to the object) is counted for GET /count. POST /webhook is a Mini App receiver on them.
 import {
+  cleanup,
   cloudflareAppKeyStore,
   cloudflareNotificationLimiter,
   cloudflareStore,
@@ -11,6 +12,7 @@ import {
   type D1Like,
   type D1StatementLike,
   type DurableObjectNamespaceLike,
+  migrate,
 } from '@social-webhooks/cloudflare';
 import { applyMiniAppEvent, createNotifier, miniAppSender, verifyAppKeyWithHub, webhookHandler } from '@social-webhooks/core';
 
@@ -58,7 +60,7 @@ const hold = (done: (...args: never[]) => Promise<void>) => {
 interface Call {
   readonly storage: 'd1' | 'do';
   readonly prefix: string;
-  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held';
+  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held' | 'admin';
   readonly method: string;
   readonly args: unknown[];
   readonly options?: Record<string, number>;
@@ -89,6 +91,10 @@ function storeOf(env: Env, { storage, prefix, store, options }: Call): Record<st
 async function call(env: Env, request: Call): Promise<unknown> {
   const { store, method, args } = request;
   if (store === 'held') return held.get(method)!(...(args as never[]));
+  if (store === 'admin') {
+    const where = { ...storageOf(env, request.storage), prefix: request.prefix };
+    return method === 'migrate' ? migrate(where) : cleanup(where);
+  }
   const found = storeOf(env, request);
   if (method === 'saveMany') {
     for (const target of args) await found['save']!(target);

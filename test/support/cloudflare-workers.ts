@@ -21,7 +21,7 @@ export interface CloudflareWorkers {
 export interface StoreCall {
   readonly storage: StorageKind;
   readonly prefix: string;
-  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held';
+  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held' | 'admin';
   readonly method: string;
   readonly args?: unknown[];
   readonly options?: Record<string, number>;
