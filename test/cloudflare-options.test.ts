@@ -3,6 +3,7 @@ import {
   SocialWebhooksState,
   cleanup,
   cloudflareAppKeyStore,
+  cloudflareBroadcastRecords,
   cloudflareNotificationLimiter,
   cloudflareSchema,
   cloudflareStore,
@@ -19,7 +20,13 @@ const namespace = {
   idFromName: () => 'id',
   get: () => ({ fetch: async () => Response.json({}) }),
 } as unknown as DurableObjectNamespaceLike;
-const factories = { cloudflareStore, cloudflareTokenStore, cloudflareNotificationLimiter, cloudflareAppKeyStore } as const;
+const factories = {
+  cloudflareStore,
+  cloudflareTokenStore,
+  cloudflareNotificationLimiter,
+  cloudflareAppKeyStore,
+  cloudflareBroadcastRecords,
+} as const;
 
 // What every factory refuses at start-up, before any call to the storage, and the fix each message names.
 describe('the Cloudflare stores refuse a mistake at start-up, with the fix', () => {
@@ -54,6 +61,12 @@ describe('the Cloudflare stores refuse a mistake at start-up, with the fix', () 
     );
   });
 
+  it('refuses a keepMs that is not a positive integer', () => {
+    expect(() => cloudflareBroadcastRecords({ d1, keepMs: 1.5 })).toThrow(
+      /^@social-webhooks\/cloudflare: cloudflareBroadcastRecords\(\): `keepMs` must be a positive integer of milliseconds/,
+    );
+  });
+
   it('says how to declare SocialWebhooksState when its storage is not SQLite', () => {
     expect(() => new SocialWebhooksState({ storage: {} })).toThrow(/new_sqlite_classes = \["SocialWebhooksState"\]/);
   });
@@ -84,8 +97,22 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
     await call('keys', 'setSigners', 3, { fetchedAt: 1, keys: {} }, 50);
     await call('keys', 'claimFetch', 4, 50);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await call('admin', 'cleanup')).toEqual({ dedupe: 1, notifyTokens: 0, notifySent: 0, appKeySigners: 1, appKeyFetches: 1 });
+    expect(await call('admin', 'cleanup')).toEqual({
+      dedupe: 1,
+      notifyTokens: 0,
+      notifySent: 0,
+      appKeySigners: 1,
+      appKeyFetches: 1,
+      broadcasts: 0,
+    });
     expect(await call('dedupe', 'claim', 'live', 'u', 60_000)).toBe('in_flight');
-    expect(await call('admin', 'cleanup')).toEqual({ dedupe: 0, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0 });
+    expect(await call('admin', 'cleanup')).toEqual({
+      dedupe: 0,
+      notifyTokens: 0,
+      notifySent: 0,
+      appKeySigners: 0,
+      appKeyFetches: 0,
+      broadcasts: 0,
+    });
   });
 });

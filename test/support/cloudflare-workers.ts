@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { D1Like, DurableObjectNamespaceLike } from '@social-webhooks/cloudflare';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll } from 'vitest';
 import { bundleWorker } from './runtimes.js';
@@ -14,6 +15,11 @@ export interface CloudflareWorkers {
   storageCalls(worker: 'a' | 'b'): Promise<number>;
   /** Worker `a`'s address on loopback, for a client that POSTs over HTTP (the emulator). */
   readonly url: () => string;
+  /**
+   * Worker `a`'s D1 database and Durable Object namespace as Node sees them through Miniflare's
+   * proxies: each call crosses into workerd, as a Worker's binding call does.
+   */
+  bindings(): Promise<{ d1: D1Like; durableObject: DurableObjectNamespaceLike }>;
   /** Sends a request to Worker `worker`. */
   fetch(worker: 'a' | 'b', path: string, init?: RequestInit): Promise<Response>;
 }
@@ -55,6 +61,11 @@ export function useCloudflareWorkers(bindings: () => Record<string, string> = ()
   };
   return {
     url: () => url,
+    async bindings() {
+      const d1 = (await miniflare!.getD1Database('DB', 'a')) as unknown as D1Like;
+      const durableObject = (await miniflare!.getDurableObjectNamespace('STATE', 'a')) as unknown as DurableObjectNamespaceLike;
+      return { d1, durableObject };
+    },
     fetch: fetchFrom,
     async call(worker, request) {
       const response = await fetchFrom(worker, '/call', { method: 'POST', body: JSON.stringify({ args: [], ...request }) });
