@@ -3,6 +3,7 @@
 // test drives the stores from two Workers at once; every call to the storage (a D1 all() or batch(),
 // a request to the object) is counted for GET /count. POST /webhook is a Mini App receiver on them.
 import {
+  cleanup,
   cloudflareAppKeyStore,
   cloudflareNotificationLimiter,
   cloudflareStore,
@@ -11,8 +12,9 @@ import {
   type D1Like,
   type D1StatementLike,
   type DurableObjectNamespaceLike,
+  migrate,
 } from '@social-webhooks/cloudflare';
-import { applyMiniAppEvent, miniAppSender, verifyAppKeyWithHub, webhookHandler } from '@social-webhooks/core';
+import { applyMiniAppEvent, createNotifier, miniAppSender, verifyAppKeyWithHub, webhookHandler } from '@social-webhooks/core';
 
 export { SocialWebhooksState } from '@social-webhooks/cloudflare';
 
@@ -58,35 +60,52 @@ const hold = (done: (...args: never[]) => Promise<void>) => {
 interface Call {
   readonly storage: 'd1' | 'do';
   readonly prefix: string;
-  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held';
+  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held' | 'admin';
   readonly method: string;
   readonly args: unknown[];
   readonly options?: Record<string, number>;
 }
 
-async function call(env: Env, { storage, prefix, store, method, args, options }: Call): Promise<unknown> {
-  const where = { ...storageOf(env, storage), prefix };
+// Each Worker's stores, by storage, prefix, store and options: a Worker is one instance, whose
+// app key store remembers the fetch claims it took.
+const stores = new Map<string, Record<string, (...args: unknown[]) => unknown>>();
+function storeOf(env: Env, { storage, prefix, store, options }: Call): Record<string, (...args: unknown[]) => unknown> {
+  const key = JSON.stringify([storage, prefix, store, options]);
+  let found = stores.get(key);
+  if (found === undefined) {
+    const where = { ...storageOf(env, storage), prefix };
+    const made =
+      store === 'dedupe'
+        ? cloudflareStore(where)
+        : store === 'tokens'
+          ? cloudflareTokenStore(where)
+          : store === 'limiter'
+            ? cloudflareNotificationLimiter({ ...where, ...options })
+            : cloudflareAppKeyStore(where);
+    found = made as unknown as Record<string, (...args: unknown[]) => unknown>;
+    stores.set(key, found);
+  }
+  return found;
+}
+
+async function call(env: Env, request: Call): Promise<unknown> {
+  const { store, method, args } = request;
   if (store === 'held') return held.get(method)!(...(args as never[]));
-  if (store === 'dedupe') return (cloudflareStore(where) as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
-  if (store === 'limiter') {
-    const limiter = cloudflareNotificationLimiter({ ...where, ...options });
-    return (limiter as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  if (store === 'admin') {
+    const where = { ...storageOf(env, request.storage), prefix: request.prefix };
+    return method === 'migrate' ? migrate(where) : cleanup(where);
   }
-  if (store === 'tokens') {
-    const tokens = cloudflareTokenStore(where);
-    if (method === 'saveMany') {
-      for (const target of args as Parameters<typeof tokens.save>[0][]) await tokens.save(target);
-      return null;
-    }
-    if (method === 'listPages') {
-      const pages = [];
-      for await (const page of tokens.listPages!()) pages.push(page);
-      return pages;
-    }
-    return (tokens as unknown as Record<string, (...a: unknown[]) => unknown>)[method]!(...args);
+  const found = storeOf(env, request);
+  if (method === 'saveMany') {
+    for (const target of args) await found['save']!(target);
+    return null;
   }
-  const keys = cloudflareAppKeyStore(where);
-  const answer = await (keys as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method]!(...args);
+  if (method === 'listPages') {
+    const pages = [];
+    for await (const page of found['listPages']!() as AsyncIterable<unknown>) pages.push(page);
+    return pages;
+  }
+  const answer = await found[method]!(...args);
   if (typeof answer === 'object' && answer !== null && 'release' in answer)
     return { ...answer, release: hold(answer.release as () => Promise<void>) };
   if (typeof answer === 'object' && answer !== null && 'finish' in answer)
@@ -117,10 +136,29 @@ function receiver(env: Env, kind: string, prefix: string) {
   return handle;
 }
 
+// Sends one notification to every user of the token store, limited by the limiter on the same storage.
+async function notify(env: Env, kind: string, prefix: string, request: Request): Promise<Response> {
+  const { notificationId } = (await request.json()) as { notificationId: string };
+  const where = { ...storageOf(env, kind), prefix };
+  const notifier = createNotifier({
+    store: cloudflareTokenStore(where),
+    limiter: cloudflareNotificationLimiter(where),
+    logger: false,
+    retryDelayMs: 20,
+    timeoutMs: 2_000,
+  });
+  const report = await notifier.send(
+    { notificationId, title: 'Hello', body: 'From a Worker', targetUrl: 'https://app.example.com/' },
+    { to: 'all' },
+  );
+  return Response.json(report);
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     if (url.pathname === '/count') return Response.json({ calls: storageCalls });
+    if (url.pathname === '/notify') return notify(env, url.searchParams.get('storage')!, url.searchParams.get('prefix')!, request);
     if (url.pathname === '/webhook') return receiver(env, url.searchParams.get('storage')!, url.searchParams.get('prefix')!)(request);
     try {
       return Response.json({ result: (await call(env, (await request.json()) as Call)) ?? null });

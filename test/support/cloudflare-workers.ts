@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { D1Like, DurableObjectNamespaceLike } from '@social-webhooks/cloudflare';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll } from 'vitest';
 import { bundleWorker } from './runtimes.js';
@@ -12,6 +13,13 @@ export interface CloudflareWorkers {
   call(worker: 'a' | 'b', request: StoreCall): Promise<unknown>;
   /** The calls to the storage Worker `worker` made so far (each D1 all() or batch(), each request to the object). */
   storageCalls(worker: 'a' | 'b'): Promise<number>;
+  /** Worker `a`'s address on loopback, for a client that POSTs over HTTP (the emulator). */
+  readonly url: () => string;
+  /**
+   * Worker `a`'s D1 database and Durable Object namespace as Node sees them through Miniflare's
+   * proxies: each call crosses into workerd, as a Worker's binding call does.
+   */
+  bindings(): Promise<{ d1: D1Like; durableObject: DurableObjectNamespaceLike }>;
   /** Sends a request to Worker `worker`. */
   fetch(worker: 'a' | 'b', path: string, init?: RequestInit): Promise<Response>;
 }
@@ -19,7 +27,7 @@ export interface CloudflareWorkers {
 export interface StoreCall {
   readonly storage: StorageKind;
   readonly prefix: string;
-  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held';
+  readonly store: 'dedupe' | 'tokens' | 'limiter' | 'keys' | 'held' | 'admin';
   readonly method: string;
   readonly args?: unknown[];
   readonly options?: Record<string, number>;
@@ -32,6 +40,7 @@ export interface StoreCall {
  */
 export function useCloudflareWorkers(bindings: () => Record<string, string> = () => ({})): CloudflareWorkers {
   let miniflare: Miniflare | undefined;
+  let url = '';
   beforeAll(async () => {
     const script = await bundleWorker(fileURLToPath(new URL('../runtimes/cloudflare-stores-worker.ts', import.meta.url)));
     const shared = { modules: true, script, compatibilityDate: '2025-01-01', d1Databases: { DB: 'stores-db' }, bindings: bindings() };
@@ -41,7 +50,7 @@ export function useCloudflareWorkers(bindings: () => Record<string, string> = ()
         { ...shared, name: 'b', durableObjects: { STATE: { className: 'SocialWebhooksState', scriptName: 'a', useSQLite: true } } },
       ],
     });
-    await miniflare.ready;
+    url = (await miniflare.ready).origin;
   }, 60_000);
   afterAll(() => miniflare?.dispose());
 
@@ -51,6 +60,12 @@ export function useCloudflareWorkers(bindings: () => Record<string, string> = ()
     return fetcher.fetch(`http://stores${path}`, init);
   };
   return {
+    url: () => url,
+    async bindings() {
+      const d1 = (await miniflare!.getD1Database('DB', 'a')) as unknown as D1Like;
+      const durableObject = (await miniflare!.getDurableObjectNamespace('STATE', 'a')) as unknown as DurableObjectNamespaceLike;
+      return { d1, durableObject };
+    },
     fetch: fetchFrom,
     async call(worker, request) {
       const response = await fetchFrom(worker, '/call', { method: 'POST', body: JSON.stringify({ args: [], ...request }) });

@@ -62,3 +62,15 @@ CREATE TABLE IF NOT EXISTS social_webhooks_app_key_fetches (
 );
 
 CREATE INDEX IF NOT EXISTS social_webhooks_app_key_fetches_expires_at_idx ON social_webhooks_app_key_fetches (expires_at);
+
+CREATE TABLE IF NOT EXISTS social_webhooks_broadcasts (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  done INTEGER NOT NULL,
+  owner TEXT,
+  lease_until INTEGER NOT NULL DEFAULT 0,
+  expires_at INTEGER NOT NULL
+);
+
+CREATE INDEX IF NOT EXISTS social_webhooks_broadcasts_unfinished_idx ON social_webhooks_broadcasts (done, created_at);

@@ -8,12 +8,13 @@ export interface CloudflareCleanupReport {
   readonly notifySent: number;
   readonly appKeySigners: number;
   readonly appKeyFetches: number;
+  readonly broadcasts: number;
 }
 
 /**
  * Deletes the rows past their `expires_at`: lapsed or expired dedupe claims, tokens' limiter state
- * past their interval and day, deliveries remembered past `dedupeMs`, app key lists past `cacheMs`
- * and lapsed fetch claims, in one transaction. The stores never read such a row as live (each
+ * past their interval and day, deliveries remembered past `dedupeMs`, app key lists past `cacheMs`,
+ * lapsed fetch claims and broadcasts past `keepMs`, in one transaction. The stores never read such a row as live (each
  * statement checks `expires_at` against the database's clock), so this only keeps the tables small
  * (D1 bills rows read and stored): run it from a Cron Trigger. The token table holds no expiry: a
  * token lives until its user's events or a client's answer remove it.
@@ -25,7 +26,7 @@ export interface CloudflareCleanupReport {
  */
 export async function cleanup(options: CloudflareStoreOptions): Promise<CloudflareCleanupReport> {
   const { runner, tables } = storageOf(options, 'cleanup()');
-  const names = ['dedupe', 'notifyTokens', 'notifySent', 'appKeySigners', 'appKeyFetches'] as const;
+  const names = ['dedupe', 'notifyTokens', 'notifySent', 'appKeySigners', 'appKeyFetches', 'broadcasts'] as const;
   // Each DELETE is followed by SQLite's changes(): the rows it deleted, counted without returning them.
   const results = await runner.run(
     names.flatMap((name) => [
@@ -40,5 +41,6 @@ export async function cleanup(options: CloudflareStoreOptions): Promise<Cloudfla
     notifySent: count(2),
     appKeySigners: count(3),
     appKeyFetches: count(4),
+    broadcasts: count(5),
   };
 }

@@ -1,4 +1,4 @@
-import type { NotificationTarget, NotificationTokenStore } from '@social-webhooks/core';
+import type { NotificationTarget, NotificationTokenStore, ResumablePage } from '@social-webhooks/core';
 import { NOW } from './now.js';
 import type { Row } from './sql-runner.js';
 import { storageOf, type CloudflareStoreOptions } from './storage.js';
@@ -12,7 +12,8 @@ const PAGE_USERS = 200;
  * instance of a Worker. Each call is one statement, one call to the storage: `save` an upsert,
  * `deleteToken` a `DELETE … WHERE token = ?3` (compare-and-delete, so a token the user enabled since
  * stays), `listPages()` pages of at most 200 users in `fid` order, each read after the last `fid` of
- * the page before (every user listed once, whatever is saved meanwhile).
+ * the page before (every user listed once, whatever is saved meanwhile); `listPagesFrom(cursor)` the
+ * same pages, each with that `fid` as the cursor a later run continues from.
  *
  * @param options `d1` (a D1 binding) or `durableObject` (a namespace bound to `SocialWebhooksState`, and its `name`), `prefix` (default `social_webhooks_`).
  * @throws {WebhookError} `invalid_options` when neither binding is given, the binding is not of its kind, or `prefix` is not a plain lower-case name.
@@ -31,13 +32,24 @@ WHERE fid IN (SELECT DISTINCT fid FROM ${tokens} WHERE fid > ?1 ORDER BY fid LIM
 ORDER BY fid, app_fid`;
   const one = async (sql: string, params: (string | number)[]) => (await runner.run([{ sql, params }]))[0] ?? [];
 
+  const pageAfter = async (fid: number) => (await one(PAGE, [fid])).map(toTarget);
+
   async function* listPages(): AsyncGenerator<NotificationTarget[]> {
-    let after = -1;
-    for (;;) {
-      const page = (await one(PAGE, [after])).map(toTarget);
-      if (page.length === 0) return;
-      yield page;
-      after = page.at(-1)!.fid;
+    for await (const { targets } of listPagesFrom()) yield targets as NotificationTarget[];
+  }
+
+  // A cursor is the last FID of a page. A page of fewer than PAGE_USERS users is the last; after a
+  // full one the next is read before the page is given, so the last page's cursor is undefined.
+  async function* listPagesFrom(cursor?: string): AsyncGenerator<ResumablePage> {
+    if (cursor !== undefined && !/^\d{1,16}$/.test(cursor)) {
+      throw new TypeError(`cloudflareTokenStore: listPagesFrom() was given the cursor ${JSON.stringify(cursor)}, which it never answers.`);
+    }
+    let page = await pageAfter(cursor === undefined ? -1 : Number(cursor));
+    while (page.length > 0) {
+      const last = page.at(-1)!.fid;
+      const next = new Set(page.map(({ fid }) => fid)).size < PAGE_USERS ? [] : await pageAfter(last);
+      yield { targets: page, cursor: next.length > 0 ? String(last) : undefined };
+      page = next;
     }
   }
 
@@ -60,6 +72,7 @@ ORDER BY fid, app_fid`;
       for await (const page of listPages()) yield* page;
     },
     listPages,
+    listPagesFrom,
   };
 }
 

@@ -1,5 +1,6 @@
 export { cleanup, type CloudflareCleanupReport } from './cleanup.js';
 export { cloudflareAppKeyStore } from './cloudflare-app-key-store.js';
+export { cloudflareBroadcastRecords, type CloudflareBroadcastRecordsOptions } from './cloudflare-broadcast-records.js';
 export { cloudflareNotificationLimiter, type CloudflareNotificationLimiterOptions } from './cloudflare-notification-limiter.js';
 export { cloudflareStore } from './cloudflare-store.js';
 export { cloudflareTokenStore } from './cloudflare-token-store.js';

@@ -12,7 +12,7 @@ export interface CloudflareSchemaOptions {
 // cleanup() deletes those past it.
 /** The statements that create the stores' tables and indexes, each `IF NOT EXISTS`. */
 export function schemaStatements(tables: Tables): string[] {
-  const { prefix: p, dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches } = tables;
+  const { prefix: p, dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, broadcasts } = tables;
   return [
     `CREATE TABLE IF NOT EXISTS ${dedupe} (
   key TEXT PRIMARY KEY,
@@ -68,6 +68,18 @@ export function schemaStatements(tables: Tables): string[] {
   expires_at INTEGER NOT NULL
 )`,
     `CREATE INDEX IF NOT EXISTS ${p}app_key_fetches_expires_at_idx ON ${appKeyFetches} (expires_at)`,
+    // A resumable broadcast: the record as JSON (its plan, and its state replaced by each save), and
+    // the lease of the run that works it.
+    `CREATE TABLE IF NOT EXISTS ${broadcasts} (
+  id TEXT PRIMARY KEY,
+  record TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  done INTEGER NOT NULL,
+  owner TEXT,
+  lease_until INTEGER NOT NULL DEFAULT 0,
+  expires_at INTEGER NOT NULL
+)`,
+    `CREATE INDEX IF NOT EXISTS ${p}broadcasts_unfinished_idx ON ${broadcasts} (done, created_at)`,
   ];
 }
 

@@ -13,6 +13,7 @@ export interface Tables {
   readonly appKeySigners: string;
   readonly appKeyBudget: string;
   readonly appKeyFetches: string;
+  readonly broadcasts: string;
 }
 
 // An unquoted SQLite identifier: the names go into SQL as they are, so only these characters are
@@ -37,5 +38,6 @@ export function tablesOf(option: unknown, factory: string): Tables {
     appKeySigners: `${prefix}app_key_signers`,
     appKeyBudget: `${prefix}app_key_budget`,
     appKeyFetches: `${prefix}app_key_fetches`,
+    broadcasts: `${prefix}broadcasts`,
   };
 }
