@@ -65,6 +65,7 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
         const next = await pages.next();
         if (next.done === true) {
           work.listed = true;
+          work.cursor = null;
           break;
         }
         work.cursor = next.value.cursor;
