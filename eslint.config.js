@@ -68,7 +68,13 @@ export default tseslint.config(
   {
     // test/runtimes.test.ts proves the runtime-neutral path on each runtime; this says so at the line
     // that breaks it.
-    files: ['packages/core/src/**/*.ts', 'packages/hono/src/**/*.ts', 'packages/redis/src/**/*.ts', 'packages/postgres/src/**/*.ts'],
+    files: [
+      'packages/core/src/**/*.ts',
+      'packages/hono/src/**/*.ts',
+      'packages/redis/src/**/*.ts',
+      'packages/postgres/src/**/*.ts',
+      'packages/cloudflare/src/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [nodeOnly] }],

@@ -138,6 +138,7 @@ const WHOLE_PROGRAMS = [
   'docs/subscriptions.md',
   'docs/emulator.md',
   'docs/options.md',
+  'docs/deploy-cloudflare.md',
 ];
 
 function snippets(): Snippet[] {
