@@ -123,6 +123,7 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationLimiter aga
       notifySent: 2,
       appKeySigners: 0,
       appKeyFetches: 0,
+      broadcasts: 0,
     });
     await db.pool.query(`UPDATE ${prefix}notify_tokens SET expires_at = now() WHERE token = 'tok-1'`);
     expect(await cleanup({ client: fromPostgresJs(db.sql), prefix })).toEqual({
@@ -131,6 +132,7 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationLimiter aga
       notifySent: 0,
       appKeySigners: 0,
       appKeyFetches: 0,
+      broadcasts: 0,
     });
     expect(await store.claim('holds', 'c', 1000)).toBe('in_flight');
     expect(await limiter.claim('n2', [target(2)])).toMatchObject([{ outcome: 'limited' }]);

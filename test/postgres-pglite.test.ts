@@ -26,7 +26,7 @@ describe('the Postgres stores on PGlite', () => {
     const tables = async (on: PGlite) =>
       (await on.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows;
     expect(await tables(db)).toEqual(await tables(scratch));
-    expect(await tables(db)).toHaveLength(7);
+    expect(await tables(db)).toHaveLength(8);
     await scratch.close();
   });
 

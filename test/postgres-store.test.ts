@@ -124,6 +124,7 @@ describe.skipIf(postgresBinaries === undefined)('migrate against a PostgreSQL se
       'racing_app_key_budget',
       'racing_app_key_fetches',
       'racing_app_key_signers',
+      'racing_broadcasts',
       'racing_dedupe',
       'racing_notify_sent',
       'racing_notify_tokens',
@@ -137,7 +138,7 @@ describe.skipIf(postgresBinaries === undefined)('migrate against a PostgreSQL se
     await db.pool.query(postgresSchema({ prefix: 'app.sw_' }));
     expect(await postgresStore({ client: db.pool, prefix: 'app.sw_' }).claim('k', 't', 1000)).toBe('claimed');
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'app'`);
-    expect(rows).toEqual([{ n: 7 }]);
+    expect(rows).toEqual([{ n: 8 }]);
   });
 });
 

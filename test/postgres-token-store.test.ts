@@ -100,6 +100,25 @@ describe.skipIf(postgresBinaries === undefined)('postgresTokenStore against a Po
     expect(fids).toEqual([...Array.from({ length: 998 }, (_, index) => index + 1), 1_000, 5_000]);
   });
 
+  it('listPagesFrom(): pages in fid order, each with the last fid as the cursor another store resumes from', async () => {
+    const { prefix, store } = await fresh();
+    const users = Array.from({ length: 450 }, (_, index) => index + 1);
+    for (const fid of users) await store.save({ fid, appFid: 9152, ...DETAILS, token: `t${fid}` });
+    await store.save({ fid: 200, appFid: 309857, ...DETAILS, token: 'second-client' });
+    const pages: { fids: number[]; cursor: string | undefined }[] = [];
+    for await (const { targets, cursor } of store.listPagesFrom!()) pages.push({ fids: targets.map((target) => target.fid), cursor });
+    expect(pages.map((page) => page.cursor)).toEqual(['200', '400', undefined]);
+    expect(pages[0]!.fids.filter((fid) => fid === 200)).toHaveLength(2);
+    const resumed: number[] = [];
+    for await (const { targets } of postgresTokenStore({ client: db.pool, prefix }).listPagesFrom!('200')) {
+      resumed.push(...targets.map((target) => target.fid));
+    }
+    expect(resumed).toEqual(users.slice(200));
+    await expect(async () => {
+      for await (const page of store.listPagesFrom!('1 OR 1=1')) void page;
+    }).rejects.toThrow(/never answers/);
+  });
+
   it('forgets a token only while it is still that token, when a new one is saved at the same moment', async () => {
     // A client answered a send "invalid token" while the user enabled notifications again: whichever
     // statement runs first, the new token stays.

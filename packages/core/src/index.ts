@@ -76,7 +76,12 @@ export {
   type HubOptions,
   type NeynarHubOptions,
 } from './senders/miniapp/hub-options.js';
-export { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from './senders/miniapp/token-store.js';
+export {
+  applyMiniAppEvent,
+  type NotificationTarget,
+  type NotificationTokenStore,
+  type ResumablePage,
+} from './senders/miniapp/token-store.js';
 export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
 
 // Mini App notifications, sent (docs/notifications.md): the sender, our side of the limits, the report.
@@ -113,3 +118,17 @@ export {
 export { memoryNotificationLimiter, type MemoryNotificationLimiterOptions } from './notify/memory-limiter.js';
 export type { NotificationReport } from './notify/report.js';
 export type { NotificationWait } from './notify/held-targets.js';
+// Resumable broadcasts (docs/notifications.md, "Broadcasts without a worker"): run again until done, from any process.
+export { createBroadcasts, type BroadcastRun, type BroadcastStart, type Broadcasts } from './notify/broadcasts/broadcasts.js';
+export { BROADCAST_STEP_MARGIN_MS, type BroadcastsOptions } from './notify/broadcasts/broadcasts-options.js';
+export type { BroadcastProgress } from './notify/broadcasts/broadcast-progress.js';
+export {
+  DEFAULT_BROADCAST_KEEP_MS,
+  type BroadcastPlan,
+  type BroadcastRecord,
+  type BroadcastRecordStore,
+} from './notify/broadcasts/record-store.js';
+export { MAX_BROADCAST_HELD, type BroadcastCounts, type BroadcastState, type HeldTarget } from './notify/broadcasts/broadcast-state.js';
+export { MAX_RECORDED_FIDS, type RecordableAudience } from './notify/broadcasts/recordable-audience.js';
+export { memoryBroadcastRecords, type MemoryBroadcastRecordsOptions } from './notify/broadcasts/memory-records.js';
+export { resolveKeepMs } from './notify/broadcasts/record-store.js';

@@ -16,12 +16,13 @@ export interface PostgresCleanupReport {
   readonly notifySent: number;
   readonly appKeySigners: number;
   readonly appKeyFetches: number;
+  readonly broadcasts: number;
 }
 
 /**
  * Deletes the rows past their `expires_at`: lapsed or expired dedupe claims, tokens' limiter state
  * past their interval and day, deliveries remembered past `dedupeMs`, app key lists past `cacheMs`
- * and lapsed fetch claims. The stores never read such a
+ * lapsed fetch claims, and broadcasts past `keepMs`. The stores never read such a
  * row as live (each statement checks `expires_at` against the server's clock), so this only keeps
  * the tables small: run it now and then (a daily cron, or after a broadcast). The token table holds
  * no expiry: a token lives until its user's events or a client's answer remove it.
@@ -48,5 +49,6 @@ export async function cleanup(options: PostgresCleanupOptions): Promise<Postgres
     notifySent: await purge(tables.notifySent),
     appKeySigners: await purge(tables.appKeySigners),
     appKeyFetches: await purge(tables.appKeyFetches),
+    broadcasts: await purge(tables.broadcasts),
   };
 }

@@ -3,6 +3,7 @@ export { postgresAppKeyStore, type PostgresAppKeyStoreOptions } from './postgres
 export { fromPostgresJs, type PostgresJsSql } from './postgres-js.js';
 export { postgresNotificationLimiter, type PostgresNotificationLimiterOptions } from './postgres-notification-limiter.js';
 export { postgresStore, type PostgresStoreOptions } from './postgres-store.js';
+export { postgresBroadcastRecords, type PostgresBroadcastRecordsOptions } from './postgres-broadcast-records.js';
 export { postgresTokenStore, type PostgresTokenStoreOptions } from './postgres-token-store.js';
 export type { PostgresQueryable, PostgresRow } from './query.js';
 export { migrate, postgresSchema, type PostgresSchemaOptions } from './schema.js';

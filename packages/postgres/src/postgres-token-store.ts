@@ -1,4 +1,4 @@
-import type { NotificationTarget, NotificationTokenStore } from '@social-webhooks/core';
+import type { NotificationTarget, NotificationTokenStore, ResumablePage } from '@social-webhooks/core';
 import { checkClient, optionsError, run, type PostgresQueryable, type PostgresRow } from './query.js';
 import { tablesOf } from './tables.js';
 
@@ -19,7 +19,8 @@ const PAGE_USERS = 200;
  * beside your own tables, so a query can join them to your users. Each call is one statement:
  * `save` an upsert, `deleteToken` a `DELETE … WHERE token = $3` (compare-and-delete, so a token
  * the user enabled since stays), `listPages()` pages of at most 200 users in `fid` order, each read
- * after the last `fid` of the page before (every user listed once, whatever is saved meanwhile).
+ * after the last `fid` of the page before (every user listed once, whatever is saved meanwhile);
+ * `listPagesFrom(cursor)` the same pages, each with that `fid` as the cursor to resume after it.
  *
  * @param options `client` (required), `prefix` (default `social_webhooks_`).
  * @throws {WebhookError} `invalid_options` when `client` has no `query` method or `prefix` is not a plain lower-case name.
@@ -53,6 +54,26 @@ ORDER BY fid, app_fid`;
     }
   }
 
+  // The pages of listPages(), each with the last FID it holds as the cursor: every target of a user
+  // is in one page, so the FID alone is the keyset (the (fid, app_fid) order within it is whole).
+  async function* listPagesFrom(cursor?: string): AsyncGenerator<ResumablePage> {
+    if (cursor !== undefined && !/^\d+$/.test(cursor)) {
+      throw new TypeError(
+        `@social-webhooks/postgres: listPagesFrom() was given the cursor ${JSON.stringify(cursor)}, which it never answers.`,
+      );
+    }
+    let after = cursor ?? '-1';
+    for (;;) {
+      const page = (await run(client, PAGE, [after])).map(toTarget);
+      if (page.length === 0) return;
+      after = String(page.at(-1)!.fid);
+      // Fewer users than a page holds: the last page, so no query is spent to learn it.
+      const last = new Set(page.map((target) => target.fid)).size < PAGE_USERS;
+      yield { targets: page, cursor: last ? undefined : after };
+      if (last) return;
+    }
+  }
+
   return {
     async save({ fid, appFid, url, token }) {
       await run(client, SAVE, [String(fid), String(appFid), url, token]);
@@ -76,6 +97,7 @@ ORDER BY fid, app_fid`;
       for await (const page of listPages()) yield* page;
     },
     listPages,
+    listPagesFrom,
   };
 }
 

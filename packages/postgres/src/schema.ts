@@ -11,7 +11,7 @@ export interface PostgresSchemaOptions {
 // lapses carries its `expires_at`, checked by the statements themselves (no cron), and cleanup()
 // deletes those past it.
 function statements(tables: Tables): string[] {
-  const { dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, indexPrefix: i } = tables;
+  const { dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, broadcasts, indexPrefix: i } = tables;
   return [
     `CREATE TABLE IF NOT EXISTS ${dedupe} (
   key text PRIMARY KEY,
@@ -66,6 +66,20 @@ function statements(tables: Tables): string[] {
   expires_at timestamptz NOT NULL
 )`,
     `CREATE INDEX IF NOT EXISTS ${i}app_key_fetches_expires_at_idx ON ${appKeyFetches} (expires_at)`,
+    // A resumable broadcast: its plan and state as JSON, the lease of the run working it. created_at
+    // is start()'s clock (ms since the epoch), for the order of the unfinished ones.
+    `CREATE TABLE IF NOT EXISTS ${broadcasts} (
+  id text PRIMARY KEY,
+  created_at bigint NOT NULL,
+  plan jsonb NOT NULL,
+  state jsonb NOT NULL,
+  done boolean NOT NULL DEFAULT false,
+  owner text,
+  lease_until timestamptz,
+  expires_at timestamptz NOT NULL
+)`,
+    `CREATE INDEX IF NOT EXISTS ${i}broadcasts_unfinished_idx ON ${broadcasts} (created_at) WHERE NOT done`,
+    `CREATE INDEX IF NOT EXISTS ${i}broadcasts_expires_at_idx ON ${broadcasts} (expires_at)`,
   ];
 }
 

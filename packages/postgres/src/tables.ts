@@ -12,6 +12,7 @@ export interface Tables {
   readonly appKeySigners: string;
   readonly appKeyBudget: string;
   readonly appKeyFetches: string;
+  readonly broadcasts: string;
   /** The prefix without its schema: indexes take the schema of their table. */
   readonly indexPrefix: string;
 }
@@ -45,6 +46,7 @@ export function tablesOf(option: unknown, factory: string): Tables {
     appKeySigners: `${prefix}app_key_signers`,
     appKeyBudget: `${prefix}app_key_budget`,
     appKeyFetches: `${prefix}app_key_fetches`,
+    broadcasts: `${prefix}broadcasts`,
     indexPrefix: name,
   };
 }

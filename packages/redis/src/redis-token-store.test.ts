@@ -75,6 +75,28 @@ describe('redisTokenStore against redis-server', () => {
     expect(fids.sort((a, b) => a - b)).toEqual(users);
   });
 
+  it('listPagesFrom(): each page with the SCAN cursor after it, which another store resumes from, every user listed once', async () => {
+    const prefix = 'resume:';
+    const store = redisTokenStore({ client: redis.client, prefix });
+    const users = Array.from({ length: 1_000 }, (_, index) => index + 1);
+    await Promise.all(users.map((fid) => store.save({ fid, appFid: 1, ...DETAILS, token: `t${fid}` })));
+    const pages: { fids: number[]; cursor: string | undefined }[] = [];
+    for await (const { targets, cursor } of store.listPagesFrom!()) pages.push({ fids: targets.map((target) => target.fid), cursor });
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.at(-1)!.cursor).toBeUndefined();
+    expect(pages.slice(0, -1).every((page) => /^\d+$/.test(page.cursor!))).toBe(true);
+    expect(pages.flatMap((page) => page.fids).sort((a, b) => a - b)).toEqual(users);
+    // Another instance (another process, a later run) goes on after the second page.
+    const resumed: number[] = [];
+    for await (const { targets } of redisTokenStore({ client: redis.client, prefix }).listPagesFrom!(pages[1]!.cursor)) {
+      resumed.push(...targets.map((target) => target.fid));
+    }
+    expect([...pages[0]!.fids, ...pages[1]!.fids, ...resumed].sort((a, b) => a - b)).toEqual(users);
+    await expect(async () => {
+      for await (const page of store.listPagesFrom!('0; DEL')) void page;
+    }).rejects.toThrow(/never answers/);
+  });
+
   it('escapes glob characters of the prefix in SCAN', async () => {
     const store = redisTokenStore({ client: redis.client, prefix: 'glob[1]*:' });
     await redis.client.hSet('globX:5', '1', JSON.stringify(DETAILS));

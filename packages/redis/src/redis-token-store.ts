@@ -1,4 +1,4 @@
-import { WebhookError, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
+import { WebhookError, type NotificationTarget, type NotificationTokenStore, type ResumablePage } from '@social-webhooks/core';
 import { toEvalClient, type RedisStoreClient } from './eval-client.js';
 import { asArray, unmark } from './replies.js';
 import { DELETE_TARGET, DELETE_TOKEN, GET_TARGETS, LIST_PAGE, SAVE_TARGET } from './token-scripts.js';
@@ -28,6 +28,8 @@ const LIST_BATCH = 200;
  * once is one page, whatever the number of users. SCAN may report a key twice while Redis resizes
  * its table (a key in two pages), so a user's targets may then be listed twice: a notification sent
  * from the list is not delivered twice for it (the limiter's record, the client's dedupe).
+ * `listPagesFrom(cursor)` gives each SCAN batch as a page with SCAN's cursor after it, to resume
+ * from in another call or process (a resumable broadcast's).
  *
  * @param options `client` (required), `prefix` (default `social-webhooks:miniapp-tokens:`).
  * @throws {WebhookError} `invalid_options` when `client` is neither a client with an `eval` method nor an `@upstash/redis` `Redis`, or `prefix` is not a non-empty string.
@@ -79,6 +81,27 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
     } while (cursor !== '0');
   }
 
+  // One page per SCAN batch, however many users it found (a split would have no cursor to resume
+  // at): SCAN's cursor survives between calls and processes, and a full scan from it reaches every
+  // key present throughout.
+  async function* listPagesFrom(from?: string): AsyncGenerator<ResumablePage> {
+    let cursor = from ?? '0';
+    if (!/^\d+$/.test(cursor))
+      throw new TypeError(`@social-webhooks/redis: listPagesFrom() was given the cursor ${JSON.stringify(from)}, which it never answers.`);
+    do {
+      const reply = asArray(await client.eval(LIST_PAGE, { keys: [], arguments: [cursor, pattern, String(LIST_BATCH)] }), 'token list');
+      cursor = String(reply[0]);
+      const seen = new Set<unknown>();
+      const targets: NotificationTarget[] = [];
+      for (let index = 1; index < reply.length; index += 2) {
+        if (seen.has(reply[index])) continue;
+        seen.add(reply[index]);
+        addTargets(targets, Number(String(reply[index]).slice(prefix.length)), reply[index + 1]);
+      }
+      if (targets.length > 0) yield { targets, cursor: cursor === '0' ? undefined : cursor };
+    } while (cursor !== '0');
+  }
+
   return {
     async save({ fid, appFid, url, token }) {
       await client.eval(SAVE_TARGET, { keys: [keyOf(fid)], arguments: [String(appFid), JSON.stringify({ url, token })] });
@@ -96,6 +119,7 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
       for await (const page of listPages()) yield* page;
     },
     listPages,
+    listPagesFrom,
   };
 }
 

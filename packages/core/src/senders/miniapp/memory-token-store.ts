@@ -1,4 +1,4 @@
-import type { NotificationTarget, NotificationTokenStore } from './token-store.js';
+import type { NotificationTarget, NotificationTokenStore, ResumablePage } from './token-store.js';
 
 /** Targets per page of `listPages()`: whole users, so a page may hold a few more. */
 const MEMORY_PAGE = 500;
@@ -57,6 +57,23 @@ export function memoryTokenStore(): NotificationTokenStore {
         }
       }
       if (page.length > 0) yield page;
+    },
+    // In FID order, each page after the last FID of the one before: a cursor is that FID, so users
+    // saved or deleted meanwhile do not shift what comes after it.
+    async *listPagesFrom(cursor) {
+      const after = cursor === undefined ? 0 : Number(cursor);
+      if (!Number.isSafeInteger(after))
+        throw new TypeError(`memoryTokenStore: listPagesFrom() was given the cursor ${JSON.stringify(cursor)}, which it never answers.`);
+      const fids = [...users.keys()].filter((fid) => fid > after).sort((a, b) => a - b);
+      let page: NotificationTarget[] = [];
+      for (const [index, fid] of fids.entries()) {
+        page.push(...(users.get(fid)?.values() ?? []));
+        const last = index === fids.length - 1;
+        if (page.length >= MEMORY_PAGE || (last && page.length > 0)) {
+          yield { targets: page, cursor: last ? undefined : String(fid) } satisfies ResumablePage;
+          page = [];
+        }
+      }
     },
   };
 }

@@ -13,6 +13,32 @@ async function all(store: NotificationTokenStore): Promise<NotificationTarget[]>
 }
 
 describe('memoryTokenStore', () => {
+  it('listPagesFrom(): pages in FID order, each cursor resuming after its page, in another call', async () => {
+    const store = memoryTokenStore();
+    for (let fid = 1_234; fid >= 1; fid--) await store.save({ fid, appFid: 9152, ...DETAILS, token: `t${fid}` });
+    await store.save({ fid: 500, appFid: 309857, ...DETAILS, token: 'second-client' });
+    const pages: { fids: number[]; cursor: string | undefined }[] = [];
+    for await (const { targets, cursor } of store.listPagesFrom!()) pages.push({ fids: targets.map((target) => target.fid), cursor });
+    expect(pages.flatMap((page) => page.fids)).toEqual([
+      ...Array.from({ length: 500 }, (_, index) => index + 1),
+      500,
+      ...Array.from({ length: 734 }, (_, index) => index + 501),
+    ]);
+    expect(pages.at(-1)!.cursor).toBeUndefined();
+    expect(pages.filter((page) => page.fids.includes(500))).toHaveLength(1);
+    // Resumed from the first page's cursor, with a user saved and one deleted meanwhile: the pages after it as they are now.
+    await store.save({ fid: 5_000, appFid: 9152, ...DETAILS });
+    await store.delete({ fid: 700 });
+    const rest: number[] = [];
+    for await (const { targets } of store.listPagesFrom!(pages[0]!.cursor)) rest.push(...targets.map((target) => target.fid));
+    expect(rest[0]).toBe(Math.max(...pages[0]!.fids) + 1);
+    expect(rest).not.toContain(700);
+    expect(rest.at(-1)).toBe(5_000);
+    await expect(async () => {
+      for await (const _ of store.listPagesFrom!('not-a-cursor')) void _;
+    }).rejects.toThrow(/never answers/);
+  });
+
   it('keeps one target per user and client, the latest saved', async () => {
     const store = memoryTokenStore();
     await store.save({ fid: 3, appFid: 9152, ...DETAILS });

@@ -40,6 +40,23 @@ export interface NotificationTokenStore {
    * one per target, which is most of a broadcast's reading (the stores this library ships have it).
    */
   listPages?(): AsyncIterable<readonly NotificationTarget[]>;
+  /**
+   * The pages of {@link listPages}, each with the `cursor` that continues after it: given back, in
+   * this process or another, it lists the pages that come after that one, so a broadcast killed midway
+   * (`createBroadcasts`) is continued without reading again what was done. `cursor` is `undefined`
+   * after the last page; `listPagesFrom()` without a cursor starts from the beginning. A user saved
+   * while the store is listed may or may not be listed; one present throughout is listed at least once.
+   * Optional: a broadcast reads a store without it from the start on every run (the limiter answers
+   * `alreadySent` for whom it reached). The stores this library ships have it.
+   */
+  listPagesFrom?(cursor?: string): AsyncIterable<ResumablePage>;
+}
+
+/** A page of {@link NotificationTokenStore.listPagesFrom}: its targets, and the cursor that lists the pages after it. */
+export interface ResumablePage {
+  readonly targets: readonly NotificationTarget[];
+  /** Given to `listPagesFrom`, lists the pages after this one; `undefined` after the last page. */
+  readonly cursor: string | undefined;
 }
 
 /**

@@ -1,0 +1,105 @@
+import { deliverBatch, type BatchContext, type BatchResult } from '../deliver-batch.js';
+import { InFlight } from '../in-flight.js';
+import type { Notification } from '../notification.js';
+import { NOTIFICATION_LIMITS } from '../notification.js';
+import { logGaveUp, logRefusal } from '../notify-log.js';
+import { retryDelay, type ResolvedNotifierOptions } from '../notifier-options.js';
+import type { StepTarget, Work } from './work.js';
+
+/** What a step needs: the notifier's options, the batch context, and when the run must be over. */
+export interface StepContext {
+  readonly options: ResolvedNotifierOptions;
+  readonly batch: BatchContext;
+  readonly notification: Notification;
+  /** When the run must be over, in milliseconds since the epoch. */
+  readonly deadline: number;
+  /** Time kept free after a request's timeout, for the limiter's claim and confirm and the record's save. */
+  readonly marginMs: number;
+}
+
+/**
+ * Sends one step's targets, grouped by client URL in batches of at most 100, a bounded number in
+ * flight, each request once: its outcomes counted in `work`, its rate-limited targets and its failed
+ * request's targets held in `work` for a later step or run (a failure retried `retries` times counted
+ * failed). A batch that could not finish before the deadline is not started: held `unsent`.
+ */
+export async function sendStep(context: StepContext, work: Work, targets: readonly StepTarget[]): Promise<void> {
+  const { options, notification } = context;
+  const inFlight = new InFlight(options.concurrency);
+  for (const [url, batch] of batchesByUrl(targets)) {
+    await inFlight.run(async () => {
+      if (work.stopped.has(url)) {
+        work.remaining += batch.length;
+        return;
+      }
+      const now = Date.now();
+      if (now + options.timeoutMs + context.marginMs > context.deadline) {
+        for (const target of batch) work.held.push({ ...target, kind: 'unsent', retryAt: now });
+        return;
+      }
+      const result = await deliverBatch(context.batch, notification, url, batch);
+      settle(context, work, batch, result);
+      await onBatch(options, result);
+    });
+  }
+  await inFlight.drain();
+}
+
+/** Counts a batch's outcomes in `work` and holds what must be sent again. */
+function settle(context: StepContext, work: Work, batch: readonly StepTarget[], result: BatchResult): void {
+  const { options, notification } = context;
+  const { url } = result;
+  const attempts = new Map(batch.map(({ token, attempt }) => [token, attempt]));
+  if (result.requested) work.requests += 1;
+  work.successful += result.successful.length;
+  work.alreadySent += result.alreadySent.length;
+  work.invalid += result.invalid.length;
+  for (const { reason } of result.failed) work.addFailed(reason, 1);
+  for (const { target, retryAt } of result.rateLimited) {
+    work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
+  }
+  if (result.stop !== undefined && !work.stopped.has(url)) {
+    work.stopped.set(url, result.stop);
+    logRefusal(options.logger, url, notification.notificationId, result.stop);
+  }
+  const { retry } = result;
+  if (retry === undefined) return;
+  const now = Date.now();
+  let gaveUp = 0;
+  for (const target of retry.targets) {
+    const attempt = attempts.get(target.token) ?? 0;
+    if (attempt >= options.retries) gaveUp += 1;
+    else {
+      const retryAt = now + retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
+      work.held.push({ ...target, url, kind: 'retry', retryAt, attempt: attempt + 1, reason: retry.reason });
+    }
+  }
+  if (gaveUp > 0) {
+    work.addFailed(retry.reason, gaveUp);
+    logGaveUp(options.logger, url, gaveUp, options.retries + 1, retry.reason);
+  }
+}
+
+/** `targets` by client URL, in batches of at most 100. */
+function* batchesByUrl(targets: readonly StepTarget[]): Generator<[string, StepTarget[]]> {
+  const byUrl = new Map<string, StepTarget[]>();
+  for (const target of targets) {
+    let list = byUrl.get(target.url);
+    if (list === undefined) byUrl.set(target.url, (list = []));
+    list.push(target);
+  }
+  for (const [url, list] of byUrl) {
+    for (let start = 0; start < list.length; start += NOTIFICATION_LIMITS.tokens)
+      yield [url, list.slice(start, start + NOTIFICATION_LIMITS.tokens)];
+  }
+}
+
+/** Calls the `onBatch` hook, if given; a failure of it is logged, never thrown. */
+async function onBatch(options: ResolvedNotifierOptions, result: BatchResult): Promise<void> {
+  if (options.onBatch === undefined) return;
+  try {
+    await options.onBatch(result);
+  } catch (error) {
+    options.logger.error('social-webhooks: the onBatch hook threw', { code: 'hook_failed', error });
+  }
+}

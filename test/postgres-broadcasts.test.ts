@@ -1,0 +1,34 @@
+import { migrate, postgresBroadcastRecords, postgresNotificationLimiter, postgresTokenStore } from '@social-webhooks/postgres';
+import { beforeAll, describe } from 'vitest';
+import { killedRunTest } from './support/broadcast-kill.js';
+import { broadcastSuite } from './support/broadcast-suite.js';
+import { usePostgres } from './support/postgres-clients.js';
+import { postgresBinaries } from './support/postgres-server.js';
+
+// Resumable broadcasts on a real PostgreSQL server (support/postgres-server.ts): the shared suite on
+// pg, and a run in a child process SIGKILLed at a third. Each suite's stores get tables of their own.
+const PREFIXES = Array.from({ length: 8 }, (_, index) => `broadcasts${index + 1}_`);
+
+describe.skipIf(postgresBinaries === undefined)('resumable broadcasts on PostgreSQL', () => {
+  const db = usePostgres(PREFIXES);
+  let used = 0;
+  broadcastSuite('PostgreSQL (pg)', () => {
+    const prefix = PREFIXES[used++]!;
+    return {
+      tokens: () => postgresTokenStore({ client: db.pool, prefix }),
+      limiter: (limits) => postgresNotificationLimiter({ client: db.pool, prefix, ...limits }),
+      records: (options) => postgresBroadcastRecords({ client: db.pool, prefix, ...options }),
+    };
+  });
+  const killed = 'killed_';
+  beforeAll(() => migrate({ client: db.pool, prefix: killed }));
+  killedRunTest('PostgreSQL (pg)', () => ({
+    prefix: killed,
+    stores: () => ({
+      store: postgresTokenStore({ client: db.pool, prefix: killed }),
+      limiter: postgresNotificationLimiter({ client: db.pool, prefix: killed }),
+      records: postgresBroadcastRecords({ client: db.pool, prefix: killed }),
+    }),
+    env: () => ({ BACKEND: 'postgres', DATABASE_URL: db.server.url }),
+  }));
+});
