@@ -19,7 +19,13 @@ describe('docs/deploy-vercel.md shows the example as it is built and tested', ()
 
   it('shows the routes and the stores, and every other fence says why it does not run', () => {
     expect(shown.map(({ info }) => info.slice('file:'.length).trim())).toEqual(
-      expect.arrayContaining(['src/lib/upstash.ts', 'src/app/api/webhook/route.ts', 'src/app/api/broadcast/route.ts']),
+      expect.arrayContaining([
+        'src/lib/upstash.ts',
+        'src/app/api/webhook/route.ts',
+        'src/app/api/broadcast/route.ts',
+        'src/app/api/cron/broadcasts/route.ts',
+        'vercel.json',
+      ]),
     );
     const others = blocks.filter((block) => !shown.includes(block));
     expect(others.filter(({ info }) => !/^no-run: \S/.test(info)).map(({ line, lang }) => `line ${line}: ${lang}`)).toEqual([]);

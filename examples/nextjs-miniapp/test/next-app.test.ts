@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBroadcasts } from '@social-webhooks/core';
 import { buildNeynarDelivery } from '@social-webhooks/core/testing';
 import { startEmulator, type Emulator } from '@social-webhooks/emulator';
-import { redisTokenStore } from '@social-webhooks/redis';
+import { redisBroadcastRecords, redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 import { startChildServer, type ChildServer } from '../../../test/support/child-server.js';
 import { freePort } from '../../../test/support/free-port.js';
 import { startRedis, type RedisServer } from '../../../test/support/redis-server.js';
@@ -16,6 +17,7 @@ import { startUpstashRest, type UpstashRest } from '../../../test/support/upstas
 const app = fileURLToPath(new URL('..', import.meta.url));
 const next = createRequire(import.meta.url).resolve('next/dist/bin/next', { paths: [app] });
 const BROADCAST_SECRET = 'broadcast-secret-for-tests';
+const CRON_SECRET = 'cron-secret-for-tests';
 const NEYNAR_SECRET = 'nextjs-miniapp-neynar-secret';
 const digest = { notificationId: 'digest-2026-11-27', title: 'Today', body: 'What happened today.', targetUrl: 'https://app.example.com/' };
 
@@ -62,6 +64,7 @@ describe('nextjs-miniapp on Next 16 with Upstash: next build, then next start', 
         NEYNAR_API_KEY: 'unused-locally',
         SOCIAL_WEBHOOKS_HUB_URL: emulator.url,
         BROADCAST_SECRET,
+        CRON_SECRET,
         NEYNAR_WEBHOOK_SECRET: NEYNAR_SECRET,
       },
       ready: /Ready in/,
@@ -119,17 +122,49 @@ describe('nextjs-miniapp on Next 16 with Upstash: next build, then next start', 
     expect(emulator.miniApp.notifications()).toHaveLength(before);
   });
 
-  it('broadcasts with the secret to every user once: a second call reaches nobody again', async () => {
+  it('broadcasts with the secret to every user once: a second call is the same broadcast and reaches nobody again', async () => {
     const first = await broadcast(`Bearer ${BROADCAST_SECRET}`);
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ notificationId: digest.notificationId, targets: 3, successful: 3, invalid: 0, failed: {} });
+    const started = (await first.json()) as { id: string; existing: boolean; progress: Record<string, unknown> };
+    expect(started).toMatchObject({ existing: false, progress: { targets: 3, successful: 3, invalid: 0, failed: {}, done: true } });
     const again = await broadcast(`Bearer ${BROADCAST_SECRET}`);
-    expect(await again.json()).toMatchObject({ targets: 3, successful: 0 });
+    expect([again.status, await again.json()]).toEqual([200, expect.objectContaining({ id: started.id, existing: true })]);
     for (const fid of [4, 5, 6]) {
       expect(emulator.miniApp.received(fid).map(({ notificationId, repeats }) => [notificationId, repeats])).toEqual([
         [digest.notificationId, 0],
       ]);
     }
+  });
+
+  it('continues from the cron a broadcast whose function stopped after recording it, and only with CRON_SECRET', async () => {
+    // A broadcast recorded in Upstash and never sent, as when the broadcast route's function is
+    // stopped right after start(): the same records, written here by a Node process over TCP.
+    const news = { ...digest, notificationId: 'news-2026-11-27', title: 'News' };
+    const broadcasts = createBroadcasts({
+      store: tokens(),
+      limiter: redisNotificationLimiter({ client }),
+      records: redisBroadcastRecords({ client }),
+      domain: 'app.example.com',
+      logger: false,
+    });
+    // Users who had nothing from the app yet: none waits out the clients' 30-second interval.
+    const fids = [9, 10, 11];
+    for (const fid of fids)
+      expect((await deliver('notifications_enabled', fid)).delivery.attempts.map(({ status }) => status)).toEqual([200]);
+    const { id } = await broadcasts.start(news, { to: fids });
+    const cron = (authorization?: string) =>
+      fetch(`${base}/api/cron/broadcasts`, { headers: authorization === undefined ? {} : { authorization } });
+    for (const authorization of [undefined, `Bearer ${BROADCAST_SECRET}`, 'Bearer wrong']) {
+      expect((await cron(authorization)).status).toBe(401);
+    }
+    expect(await broadcasts.get(id)).toMatchObject({ done: false, successful: 0 });
+    const run = await cron(`Bearer ${CRON_SECRET}`);
+    expect(run.status).toBe(200);
+    expect(await run.json()).toMatchObject({ done: true, broadcasts: [{ id, successful: 3, done: true }], busy: [] });
+    expect(await (await cron(`Bearer ${CRON_SECRET}`)).json()).toEqual({ done: true, broadcasts: [], busy: [] });
+    for (const fid of fids)
+      expect(emulator.miniApp.received(fid).map(({ notificationId }) => notificationId)).toEqual([news.notificationId]);
+    await expect.poll(() => server.lines.join('\n')).toMatch(/broadcast news-2026-11-27 \(\S+\): 3 delivered, done/);
   });
 
   it('answers a broadcast it cannot send 400, sending nothing: a body that is not an object, a targetUrl off the domain', async () => {

@@ -1,6 +1,6 @@
 import { Redis } from '@upstash/redis';
-import { createNotifier, type NotificationTokenStore, type Notifier } from '@social-webhooks/core';
-import { redisAppKeyStore, redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
+import { createBroadcasts, createNotifier, type Broadcasts, type NotificationTokenStore, type Notifier } from '@social-webhooks/core';
+import { redisAppKeyStore, redisBroadcastRecords, redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 import { appDomain } from './env';
 
 /** What every route shares, all of it in one Upstash database, so every function instance sees the same state. */
@@ -12,6 +12,8 @@ export interface Stores {
   readonly appKeys: ReturnType<typeof redisAppKeyStore>;
   /** Sends with those tokens, our side of the clients' limits (and their 24-hour record) kept in Upstash too. */
   readonly notifier: Notifier;
+  /** Broadcasts that any run continues (the broadcast route, then the cron), their progress in Upstash. */
+  readonly broadcasts: Broadcasts;
   readonly domain: string;
 }
 
@@ -32,8 +34,10 @@ export function upstashStores(env: Readonly<Record<string, string | undefined>> 
   }
   const redis = Redis.fromEnv();
   const tokens = redisTokenStore({ client: redis });
+  const limiter = redisNotificationLimiter({ client: redis });
   const domain = appDomain(env);
-  const notifier = createNotifier({ store: tokens, limiter: redisNotificationLimiter({ client: redis }), domain });
-  stores = { redis, tokens, appKeys: redisAppKeyStore({ client: redis }), notifier, domain };
+  const notifier = createNotifier({ store: tokens, limiter, domain });
+  const broadcasts = createBroadcasts({ store: tokens, limiter, records: redisBroadcastRecords({ client: redis }), domain });
+  stores = { redis, tokens, appKeys: redisAppKeyStore({ client: redis }), notifier, broadcasts, domain };
   return stores;
 }
