@@ -258,6 +258,25 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     expect(failing.child.exitCode).toBeNull();
   },
 
+  async 'docs/notifications.md › On serverless platforms: `after()`, `waitUntil`'(program) {
+    // The route on Node with Upstash (the stand-in): the event answered 200, its token in Upstash,
+    // then the welcome, once. Outside Vercel, waitUntil finds no request context and does nothing,
+    // which is what the page says: the promise it was given runs on regardless.
+    const [{ redis, env }, client] = await Promise.all([upstashRedis(), emulator()]);
+    const child = await run(servedRoute(program), { ...env, SOCIAL_WEBHOOKS_HUB_URL: client.url, NEYNAR_API_KEY: 'unused-locally' });
+    const sent = await client.miniApp.send({ to: `${child.url}/`, event: 'miniapp_added', fid: 5 });
+    const delivery = await client.miniApp.waitForDelivery(sent.deliveryId);
+    expect(delivery.attempts.map(({ status }) => status)).toEqual([200]);
+    expect(await redisTokenStore({ client: redis.client }).get(5)).toHaveLength(1);
+    await expect.poll(() => client.miniApp.received(5).map(({ notificationId }) => notificationId)).toEqual(['welcome-5']);
+    const [welcome] = client.miniApp.notifications();
+    expect(Date.parse(welcome!.receivedAt)).toBeGreaterThanOrEqual(
+      Date.parse(delivery.attempts[0]!.at) + Math.floor(delivery.attempts[0]!.latencyMs),
+    );
+    await sleep(300);
+    expect(client.miniApp.received(5)).toHaveLength(1);
+  },
+
   async 'docs/notifications.md › The receiver keeps the tokens in Redis'(receiver) {
     // A signed notifications_enabled saves the user's token in Redis; miniapp_removed removes it.
     const { redis, clientApp, signer, child } = await durableReceiver(receiver);
@@ -334,6 +353,7 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
       'packages/otel/README.md: sh',
       'docs/notifications.md: sh',
       'docs/notifications.md: json',
+      'docs/notifications.md: sh',
       'docs/notifications.md: sh',
       'examples/miniapp-backend/README.md: sh',
     ]);

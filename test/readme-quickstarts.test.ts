@@ -129,8 +129,10 @@ interface Snippet {
 const PRELUDE = /^const (\w+) = (?:(\w+)\(|\([^)]*\) =>)[\s\S]*?;$/gm;
 const IMPORT = /^import\s+\{([^}]*)\}\s+from\s+'(@social-webhooks\/[a-z]+)';$/gm;
 
-// These guides' blocks are whole programs, each run as such by package-snippets.test.ts and guide-snippets.test.ts.
+// These guides' blocks are whole programs, each run as such by package-snippets.test.ts and guide-snippets.test.ts;
+// deploy-vercel.md's are examples/nextjs-miniapp's files, built and served by that example's tests.
 const WHOLE_PROGRAMS = [
+  'docs/deploy-vercel.md',
   'docs/notifications.md',
   'docs/reliability.md',
   'docs/observability.md',
