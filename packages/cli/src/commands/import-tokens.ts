@@ -1,9 +1,11 @@
 import { redisTokenStore, type RedisEvalClient } from '@social-webhooks/redis';
+import { clientFidFlag } from '../args/client-fid-flag.js';
 import { connectRedis, type RedisConnection } from '../args/connect-redis.js';
 import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
+import { IMPORT_FROM_OPTIONS, importFrom } from '../import/import-from.js';
 import { importTokens } from '../import/import-tokens.js';
 import { redisTemplateSource } from '../import/redis-template-source.js';
 import { importLines } from '../output/describe-import.js';
@@ -19,8 +21,10 @@ const COMMAND = 'import-tokens';
  */
 export const importTokensCommand: Command = {
   name: COMMAND,
-  summary: 'Import the notification tokens the official Mini App templates kept in Redis into our Redis token store.',
-  usage: "import-tokens --from-redis URL --pattern '<app>:user:*' --to-redis URL [--prefix P] [--client-fid N] [--dry-run]",
+  summary:
+    "Import notification tokens into our Redis token store: the official templates' Redis keys, Neynar's managed notifications, or an export-tokens file.",
+  usage:
+    "import-tokens (--from-redis URL --pattern '<app>:user:*' | --from neynar|FILE) --to-redis URL [--prefix P] [--client-fid N] [--dry-run]",
   options: {
     'from-redis': {
       type: 'string',
@@ -45,25 +49,30 @@ export const importTokensCommand: Command = {
         "The FID of the client that issued every token (the templates do not keep it). Default: by the URL's host, api.farcaster.xyz (and api.warpcast.com) 9152; a key of another host is skipped without it.",
     },
     'dry-run': { type: 'boolean', description: 'Read and count what would be imported; write nothing.' },
+    ...IMPORT_FROM_OPTIONS,
   },
   positionals: [],
   usesApi: false,
   examples: [
     "social-webhooks import-tokens --from-redis rediss://default:PASSWORD@example.upstash.io:6379 --pattern 'my-mini-app:user:*' --to-redis redis://127.0.0.1:6379 --dry-run",
     "social-webhooks import-tokens --from-redis redis://127.0.0.1:6379 --pattern 'my-mini-app:user:*' --to-redis redis://127.0.0.1:6379 --client-fid 9152",
+    'NEYNAR_API_KEY=… social-webhooks import-tokens --from neynar --to-redis redis://127.0.0.1:6379 --dry-run',
+    'social-webhooks import-tokens --from tokens.jsonl --to-redis redis://127.0.0.1:6379',
   ],
   exitCodes: [
     `  ${EXIT_CODES.ok}   every key imported or already in the store (or none matched); --dry-run: none would be skipped`,
-    `  ${EXIT_CODES.failed}   some keys were skipped: the report says each one's reason`,
+    `  ${EXIT_CODES.failed}   some keys (rows) were skipped: the report says each one's reason; tokens not enabled are not skips`,
     `  ${EXIT_CODES.usage}   usage error (a missing flag, a bad URL or FID); nothing read`,
-    `  ${EXIT_CODES.network}   a Redis did not answer`,
+    `  ${EXIT_CODES.api}   --from neynar: Neynar answered an error (a key it refused, its rate limit); what was saved stays, run again`,
+    `  ${EXIT_CODES.network}   a Redis (or Neynar) did not answer`,
   ],
   async run(context) {
+    if (context.values['from'] !== undefined) return importFrom(context, COMMAND);
     const from = stringFlag(context.values, 'from-redis', COMMAND, true);
     const pattern = stringFlag(context.values, 'pattern', COMMAND, true);
     const to = stringFlag(context.values, 'to-redis', COMMAND, true);
     const prefix = stringFlag(context.values, 'prefix', COMMAND);
-    const clientFid = clientFidFlag(stringFlag(context.values, 'client-fid', COMMAND));
+    const clientFid = clientFidFlag(context.values, COMMAND);
     const dryRun = context.values['dry-run'] === true;
     const source = await connectRedis(context, from, '--from-redis', COMMAND);
     let target: RedisConnection | undefined;
@@ -88,13 +97,3 @@ export const importTokensCommand: Command = {
     }
   },
 };
-
-function clientFidFlag(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1)
-    throw new CliError('usage_error', `--client-fid expects the client's FID, a whole number such as 9152; got ${JSON.stringify(text)}`, {
-      command: COMMAND,
-    });
-  return value;
-}
