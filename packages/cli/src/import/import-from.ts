@@ -12,7 +12,7 @@ import { jsonlCandidates } from './jsonl-candidates.js';
 import { moveTargets, type Candidate } from './move-targets.js';
 import { neynarCandidates } from './neynar-candidates.js';
 import { NEYNAR_API_URL } from './neynar-token-pages.js';
-import { openTokenStore } from './open-token-store.js';
+import { openTarget } from './open-target.js';
 
 /** `import-tokens`' flags for `--from neynar` and `--from FILE` (beside its `--to-redis`, `--prefix`, `--client-fid`, `--dry-run`). */
 export const IMPORT_FROM_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -35,12 +35,13 @@ export const IMPORT_FROM_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 /**
- * `import-tokens --from neynar|FILE --to-redis URL`: reads Neynar's list of the app's tokens, or a
- * file of targets, a page or a batch at a time, into the `redisTokenStore`; answers the exit code.
+ * `import-tokens --from neynar|FILE (--to-redis URL | --to-postgres URL)`: reads Neynar's list of the
+ * app's tokens, or a file of targets, a page or a batch at a time, into the token store (open-target.ts);
+ * answers the exit code.
  */
 export async function importFrom(context: CommandContext, command: string): Promise<number> {
   const from = stringFlag(context.values, 'from', command, true);
-  for (const flag of ['from-redis', 'pattern'])
+  for (const flag of ['from-redis', 'from-token', 'pattern'])
     if (context.values[flag] !== undefined)
       throw new CliError('usage_error', `--from and --${flag} both name what to read: give --from, or --from-redis with --pattern`, {
         command,
@@ -76,15 +77,16 @@ export async function importFrom(context: CommandContext, command: string): Prom
     source = { batches: jsonlCandidates(file), where: path };
   }
   try {
-    const target = await openTokenStore(context, 'to-redis', command);
+    const target = await openTarget(context, command);
     try {
       const report = await moveTargets(source.batches, target.store, dryRun).catch((error: unknown) => {
-        throw isApiError(error) || error instanceof CliError ? error : target.failed(error);
+        if (isApiError(error) || error instanceof CliError) throw error;
+        throw new CliError('network_error', `${target.where} failed while importing: ${target.explain(error)}`, { command, cause: error });
       });
       print(context, { ...report, from: source.where, to: target.where }, moveLines(report, source.where, target.where));
       return report.skipped.length === 0 ? EXIT_CODES.ok : EXIT_CODES.failed;
     } finally {
-      target.close();
+      await target.close();
     }
   } finally {
     await file?.close();
