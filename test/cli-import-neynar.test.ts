@@ -103,6 +103,59 @@ describe('import-tokens --from neynar, from the emulator’s Neynar into a redis
     expect(await stored()).toHaveLength(255);
   }, 30_000);
 
+  it('asks a page again after a 429 (its Retry-After) or a 503, and loses no token; exit 3 once Neynar keeps refusing', async () => {
+    // A real HTTP server in front of the emulator's Neynar, answering some requests as Neynar's rate limit would.
+    const asked: string[] = [];
+    let refuse = (count: number): { status: number; retryAfter: string } | undefined =>
+      count === 2 ? { status: 429, retryAfter: '1' } : count === 3 ? { status: 503, retryAfter: '0' } : undefined;
+    const front = createServer((req, res) => {
+      asked.push(req.url!);
+      const refused = refuse(asked.length);
+      if (refused !== undefined) {
+        res.writeHead(refused.status, { 'content-type': 'application/json', 'retry-after': refused.retryAfter });
+        res.end(JSON.stringify({ code: 'RateLimitExceeded', message: 'Too many requests' }));
+        return;
+      }
+      void fetch(emulator.url + req.url!, { headers: { 'x-api-key': String(req.headers['x-api-key']) } }).then(async (answer) => {
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+      });
+    }).listen(0, '127.0.0.1');
+    await new Promise((listening) => front.once('listening', listening));
+    const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    try {
+      const args = [
+        'import-tokens',
+        '--from',
+        'neynar',
+        '--base-url',
+        base,
+        '--to-redis',
+        ours.server.url,
+        '--prefix',
+        'retried:',
+        '--json',
+      ];
+      const result = await runBin([...args, '--client-fid', '9152'], { script: builtBin, env: { NEYNAR_API_KEY: DEFAULT_API_KEY } });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ read: 258, imported: 255, skipped: [] });
+      // Pages 1, 2 (429), 2 (503), 2, 3: the same cursor asked again, none skipped.
+      expect(asked).toHaveLength(5);
+      expect(new Set(asked.slice(1, 4)).size).toBe(1);
+      expect(asked[1]).toContain('cursor=');
+
+      asked.length = 0;
+      refuse = () => ({ status: 429, retryAfter: '0' });
+      const refused = await runBin([...args, '--client-fid', '9152'], { script: builtBin, env: { NEYNAR_API_KEY: DEFAULT_API_KEY } });
+      expect(refused.code).toBe(3);
+      expect(asked).toHaveLength(5);
+      expect(JSON.parse(refused.stdout)).toMatchObject({
+        error: { code: 'rate_limited', status: 429, serviceMessage: 'Too many requests' },
+      });
+    } finally {
+      await new Promise((closed) => front.close(closed));
+    }
+  }, 30_000);
+
   it('a key Neynar refuses is exit 3 with its answer; no Neynar is exit 4; no key at all is exit 2', async () => {
     const refused = await run(['--client-fid', '9152'], 'not-the-key');
     expect(refused.code).toBe(3);

@@ -9,6 +9,11 @@ export const NEYNAR_TOKENS_PATH = '/v2/farcaster/frame/notification_tokens/';
 /** The most rows Neynar answers a page ("Default: 20, Maximum: 100"): the fewest requests. */
 const PAGE_LIMIT = 100;
 
+/** How often a page answered 429 or 5xx is asked again, after `Retry-After` or 1, 2, 4, 8 s. */
+const RETRIES = 4;
+/** The longest `Retry-After` waited for. */
+const MOST_WAIT_MS = 60_000;
+
 /** A row as Neynar answers it (`FrameNotificationTokensNotificationTokensInner`: every field optional). */
 export interface NeynarTokenRow {
   readonly fid?: unknown;
@@ -58,7 +63,32 @@ export async function* neynarTokenPages(options: NeynarTokenPagesOptions): Async
 
 const REQUEST = `GET ${NEYNAR_TOKENS_PATH}`;
 
+/**
+ * A page, asked again while Neynar answers 429 (its rate limit: 5 requests a second per endpoint on
+ * the Starter plan) or 5xx, as long as `Retry-After` says or 1, 2, 4, 8 s: a large app's list is
+ * hundreds of pages, and starting over would read them all again.
+ */
 async function getJson(url: URL, options: NeynarTokenPagesOptions): Promise<unknown> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await getJsonOnce(url, options);
+    } catch (error) {
+      const status = (error as ApiError).status;
+      const again = status === 429 || (status !== undefined && status >= 500);
+      if (!again || attempt === RETRIES) throw error;
+      await new Promise((wake) => setTimeout(wake, waitOf((error as ApiError & { retryAfter?: string | null }).retryAfter, attempt)));
+    }
+  }
+}
+
+function waitOf(retryAfter: string | null | undefined, attempt: number): number {
+  const seconds = retryAfter === null || retryAfter === undefined || retryAfter.trim() === '' ? Number.NaN : Number(retryAfter);
+  const at = Number.isNaN(seconds) && typeof retryAfter === 'string' ? Date.parse(retryAfter) - Date.now() : Number.NaN;
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Number.isFinite(at) ? at : 1000 * 2 ** attempt;
+  return Math.min(Math.max(ms, 0), MOST_WAIT_MS);
+}
+
+async function getJsonOnce(url: URL, options: NeynarTokenPagesOptions): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -83,12 +113,17 @@ async function getJson(url: URL, options: NeynarTokenPagesOptions): Promise<unkn
   if (!response.ok) {
     const serviceMessage = (body as { message?: unknown } | null)?.message;
     const said = typeof serviceMessage === 'string' ? serviceMessage : text.slice(0, 200);
-    throw new ApiError(codeOf(response.status), `Neynar answered ${response.status} to ${REQUEST}: ${said}${hintOf(response.status)}`, {
-      status: response.status,
-      serviceMessage: typeof serviceMessage === 'string' ? serviceMessage : undefined,
-      body,
-      request: REQUEST,
-    });
+    const error = new ApiError(
+      codeOf(response.status),
+      `Neynar answered ${response.status} to ${REQUEST}: ${said}${hintOf(response.status)}`,
+      {
+        status: response.status,
+        serviceMessage: typeof serviceMessage === 'string' ? serviceMessage : undefined,
+        body,
+        request: REQUEST,
+      },
+    );
+    throw Object.assign(error, { retryAfter: response.headers.get('retry-after') });
   }
   if (typeof body !== 'object' || body === null) throw unreadable('the answer is not JSON', body);
   return body;
@@ -104,7 +139,8 @@ function codeOf(status: number): ApiErrorCode {
 
 function hintOf(status: number): string {
   if (status === 401 || status === 403) return '. Is --api-key (or NEYNAR_API_KEY) the key of the app whose tokens Neynar holds?';
-  if (status === 429) return ". Neynar's rate limit: run the import again in a minute; what it imported is counted unchanged.";
+  if (status === 429)
+    return ". Neynar's rate limit, still after 4 retries: run the import again in a minute; what it imported is counted unchanged.";
   return '';
 }
 
