@@ -118,7 +118,7 @@ describe('import-tokens, from the templates’ Redis keys into a redisTokenStore
       },
     );
     expect(url.code).toBe(2);
-    expect(url.stderr).toContain('--from-redis expects a redis:// or rediss:// URL');
+    expect(url.stderr).toContain('--from-redis is an Upstash REST URL: pass its REST token with --from-token');
     const away = await runBin(
       [
         'import-tokens',

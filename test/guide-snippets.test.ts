@@ -302,6 +302,7 @@ describe("the guides' and the client, filter and emulator READMEs' snippets", ()
       'packages/filter/README.md: sh',
       'packages/emulator/README.md: sh',
       'packages/emulator/README.md: sh',
+      'packages/emulator/README.md: sh',
     ]);
   });
 

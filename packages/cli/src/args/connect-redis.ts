@@ -73,7 +73,7 @@ function within<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-// A URL may carry a password; messages show it without.
-function redacted(text: string): string {
+/** `text` with a URL's password (`//user:password@`) left out, for messages. */
+export function redacted(text: string): string {
   return text.replace(/\/\/[^@/]*@/, '//***@');
 }

@@ -3,6 +3,7 @@ import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { deliveriesCommand } from './deliveries.js';
 import { emulateCommand } from './emulate.js';
+import { exportTokensCommand } from './export-tokens.js';
 import { failedCommand } from './failed.js';
 import { faultsCommand } from './faults.js';
 import { importTokensCommand } from './import-tokens.js';
@@ -37,4 +38,5 @@ export const COMMANDS: readonly Command[] = [
   miniAppCommand,
   notifyCommand,
   importTokensCommand,
+  exportTokensCommand,
 ];

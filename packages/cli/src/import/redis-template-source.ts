@@ -2,7 +2,7 @@ import type { RedisConnection } from '../args/connect-redis.js';
 import type { TemplateSource } from './import-tokens.js';
 
 /** How many keys SCAN is asked for at a time (a hint: Redis may answer more or fewer). */
-const SCAN_COUNT = 200;
+export const SCAN_COUNT = 200;
 
 /**
  * The template keys on a Redis: SCAN with MATCH (never KEYS, which blocks the server while it walks
