@@ -67,19 +67,23 @@ export async function planNotification(store: NotificationTokenStore, to: Notifi
   };
 }
 
-/** The targets of every user (`'all'`, streamed a page at a time), or of each FID asked once; FIDs without a token are noted. */
-async function* audiencePages(
+/**
+ * The audience's targets as the sender reads them (`targetPagesOf`); each FID the audience names whose
+ * read finds no token is noted (an excluded one is never read).
+ */
+function audiencePages(
   store: NotificationTokenStore,
   to: NotificationAudience,
   withoutToken: number[],
 ): AsyncGenerator<readonly NotificationTarget[]> {
-  if (to === 'all') {
-    yield* targetPagesOf(store, to);
-    return;
-  }
-  for (const fid of new Set(typeof to === 'number' ? [to] : to)) {
-    const found = await store.get(fid);
-    if (found.length === 0) withoutToken.push(fid);
-    yield found;
-  }
+  const noting: Pick<NotificationTokenStore, 'get' | 'list' | 'listPages'> = {
+    list: () => store.list(),
+    ...(store.listPages !== undefined && { listPages: () => store.listPages!() }),
+    get: async (fid) => {
+      const found = await store.get(fid);
+      if (found.length === 0) withoutToken.push(fid);
+      return found;
+    },
+  };
+  return targetPagesOf(noting, to);
 }

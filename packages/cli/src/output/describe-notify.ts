@@ -57,6 +57,9 @@ export function reportLines(report: NotificationReport): string[] {
     `  failed         ${failedCount}`,
     ...failed.map(([reason, count]) => `    ${count}  ${reason}`),
     `  remaining      ${report.remaining}${report.remaining === 0 ? '' : ' (not tried: their client refused the notification)'}`,
+    ...(report.expired === 0
+      ? []
+      : [`  expired        ${report.expired} (not sent: --expires-at had passed, or would have before they could be)`]),
   ];
   if (report.stopped.length > 0) {
     lines.push(
