@@ -26,6 +26,9 @@ export function planLines(plan: NotifyPlan, { where, noTokenReason }: Pick<Token
         `  ${url} (client${appFids.length === 1 ? '' : 's'} ${appFids.join(', ')}): ${tokens} token(s) in ${requests} request(s)`,
     ),
     ...[...withoutToken].map(([reason, fids]) => `  no token: fid ${fids.join(', ')} (${reason})`),
+    ...(plan.withoutTokenCount > plan.withoutToken.length
+      ? [`  no token: ${plan.withoutTokenCount - plan.withoutToken.length} more FID(s) of those asked for`]
+      : []),
   ];
 }
 
