@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +33,8 @@ describe('notify --exclude, --client, --fids-file and --expires-at, from a redis
     const store = redisTokenStore({ client: redis.client, prefix });
     for (const fid of range(120)) await store.save({ fid, appFid: 9152, url: farcaster.url, token: farcaster.issue(fid, 9152) });
     for (const fid of range(20)) await store.save({ fid, appFid: 1, url: other.url, token: other.issue(fid, 1) });
-    source = ['--redis', redis.server.url, '--prefix', prefix];
+    // Our limiter's interval at 1 ms: the cases notify the same users within seconds (the README's command, first, keeps the default).
+    source = ['--redis', redis.server.url, '--prefix', prefix, '--interval', '1'];
     dir = await mkdtemp(join(tmpdir(), 'cli-audiences-'));
   });
   afterAll(async () => {
@@ -44,6 +46,20 @@ describe('notify --exclude, --client, --fids-file and --expires-at, from a redis
       .filter((key) => key.endsWith(`:${id}`))
       .map((key) => Number(key.split(':')[0]))
       .sort((a, b) => a - b);
+
+  it("runs the CLI README's --fids-file command as written (its Redis, and an expiry an hour ahead, swapped in)", async () => {
+    const readme = readFileSync(new URL('../packages/cli/README.md', import.meta.url), 'utf8').replace(/ \\\n\s*/g, ' ');
+    const line = readme.split('\n').find((text) => text.startsWith('social-webhooks notify --redis redis://127.0.0.1:6379 --fids-file '))!;
+    const args = [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map(([, single, double, bare]) => single ?? double ?? bare!).slice(1);
+    const at = args.indexOf('--expires-at');
+    args[at + 1] = new Date(Date.now() + 3_600_000).toISOString();
+    await writeFile(join(dir, 'voters.csv'), 'fid\n3\n4\n5\n');
+    const run = io(dir);
+    const swapped = args.map((arg) => (arg === 'redis://127.0.0.1:6379' ? redis.server.url : arg));
+    expect(await runCli([...swapped, '--prefix', prefix], run.io), run.out.stderr).toBe(0);
+    expect(reached(farcaster, 'poll-2026-11-27')).toEqual([3]);
+    expect(reached(other, 'poll-2026-11-27')).toEqual([]);
+  });
 
   it('--all --exclude --client 9152 reaches every Farcaster user but those excluded, and no other client', async () => {
     const run = io();

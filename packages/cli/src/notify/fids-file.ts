@@ -30,8 +30,9 @@ export function fidsFile(path: string, cwd: string): FidsFile {
     path,
     [Symbol.asyncIterator]: fids,
     async check() {
+      const each = lines(full, path);
       let count = 0;
-      for await (const { line } of lines(full, path)) count = line > 0 ? count + 1 : count;
+      while (!(await each.next()).done) count += 1;
       return count;
     },
   };
