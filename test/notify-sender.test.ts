@@ -178,7 +178,7 @@ describe('createNotifier: checked before anything is sent', () => {
     expect(a.requests).toHaveLength(0);
   });
 
-  it('refuses an audience that is not a FID, a list of FIDs or all, and sends nothing for an empty list', async () => {
+  it('refuses an audience that is not a FID, a list of FIDs, all or an audience object, and sends nothing for an empty list', async () => {
     const a = await client();
     const store = memoryTokenStore();
     await fillTokens(store, a, [1]);
@@ -186,7 +186,7 @@ describe('createNotifier: checked before anything is sent', () => {
     for (const to of [0, -3, 1.5, [1, 'x'], 'everyone']) {
       await expect(notifier.send(notification, { to } as never)).rejects.toMatchObject({
         code: 'invalid_options',
-        message: expect.stringMatching(/notifier.send\(\): `to` is a user's FID, a list of FIDs, or 'all'/),
+        message: expect.stringMatching(/notifier.send\(\): `to` is a user's FID, a list of FIDs, 'all', or an audience object/),
       });
     }
     expect(await notifier.send(notification, { to: [] })).toMatchObject({ targets: 0, requests: 0 });

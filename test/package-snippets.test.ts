@@ -11,6 +11,7 @@ import { startUpstashRest } from './support/upstash-rest.js';
 import {
   afterProgram,
   emulator,
+  ends,
   exits,
   lines,
   post,
@@ -224,6 +225,28 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     const answer = await fetch(`${child.url}/digest`, { method: 'POST', headers: { authorization: 'Bearer digest-token' } });
     expect(await answer.json()).toMatchObject({ notificationId: 'digest-2026-11-26', targets: 1, successful: 1, invalid: 0, failed: {} });
     expect(client.miniApp.received(3).map(({ notificationId, repeats }) => [notificationId, repeats])).toEqual([['digest-2026-11-26', 0]]);
+  },
+
+  async 'docs/notifications.md › Who gets it: audiences'(program) {
+    // Farcaster's client holds users 3-9, another client user 6: each send reaches exactly its audience,
+    // and the sale, past its expiry for everyone notified in the last 30 s, reaches only user 6's other client.
+    const [redis, farcaster, other] = await Promise.all([redisServer(), standIn('app.example.com'), standIn('app.example.com')]);
+    await seedTokens(redis.client, farcaster, [3, 4, 5, 6, 7, 8, 9]);
+    await redisTokenStore({ client: redis.client }).save({ fid: 6, appFid: 1, url: other.url, token: other.issue(6, 1) });
+    const child = await run(program, { REDIS_URL: redis.url });
+    await ends(child);
+    expect(child.lines.filter((line) => !line.startsWith('SNIPPET READY '))).toEqual(['boots 5', 'poll 2', 'sale 1 expired 7']);
+    const reached = (client: StandInClient, id: string) =>
+      [...client.delivered.keys()]
+        .filter((key) => key.endsWith(`:${id}`))
+        .map((key) => Number(key.split(':')[0]))
+        .sort((a, b) => a - b);
+    expect(reached(farcaster, 'boots-2026-11-27')).toEqual([3, 6, 7, 8, 9]);
+    expect(reached(farcaster, 'poll-2026-11-27')).toEqual([4, 5]);
+    expect(reached(farcaster, 'sale-2026-11-27')).toEqual([]);
+    expect(reached(other, 'sale-2026-11-27')).toEqual([6]);
+    expect(other.delivered.size).toBe(1);
+    expect([...farcaster.violations, ...other.violations]).toEqual([]);
   },
 
   async 'docs/notifications.md › 6. Answer first, notify after'(program) {

@@ -85,7 +85,7 @@ export {
 export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
 
 // Mini App notifications, sent (docs/notifications.md): the sender, our side of the limits, the report.
-export { createNotifier, type Notifier } from './notify/notifier.js';
+export { createNotifier, type NotificationSendOptions, type Notifier } from './notify/notifier.js';
 export {
   DEFAULT_NOTIFY_CONCURRENCY,
   DEFAULT_NOTIFY_RETRIES,
@@ -102,7 +102,21 @@ export { checkNotification } from './notify/check-notification.js';
 export type { ClientResult, FailedReason } from './notify/client-answer.js';
 export { deliverBatch, type BatchContext, type BatchResult } from './notify/deliver-batch.js';
 export { logGaveUp, logRefusal } from './notify/notify-log.js';
-export { batchesOf, checkAudience, targetPagesOf, type NotificationAudience, type TargetBatch } from './notify/batches.js';
+export { batchesOf, type TargetBatch } from './notify/batches.js';
+export {
+  checkAudience,
+  isFid,
+  type AudienceClient,
+  type AudienceForms,
+  type AudienceNarrowing,
+  type AudienceOptions,
+  type ClientAudience,
+  type EveryoneAudience,
+  type FidsAudience,
+  type NotificationAudience,
+} from './notify/audience.js';
+export { targetPagesOf } from './notify/audience-targets.js';
+export { checkExpiresAt, expired, type ExpiresAt } from './notify/expiry.js';
 export type { BatchEnd, BatchScope, BatchStart, NotifyInstrumentation } from './notify/instrumentation.js';
 export type { FetchLike } from './notify/post-batch.js';
 export {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { BatchTarget, Notification, NotificationAudience } from '@social-webhooks/core';
+import type { BatchTarget, Notification } from '@social-webhooks/core';
 import { toJobId } from '../job-data.js';
+import type { JobAudience } from './job-audience.js';
 
 /** The job that reads the store and adds the broadcast's batch jobs. Plain JSON, as BullMQ stores it. */
 export interface PlanJobData {
@@ -8,7 +9,9 @@ export interface PlanJobData {
   /** The broadcast's id: its `notificationId`. */
   readonly id: string;
   readonly notification: Notification;
-  readonly to: NotificationAudience;
+  readonly to: JobAudience;
+  /** When its batches stop being worth sending (ms since the epoch), if ever. */
+  readonly expiresAt?: number;
 }
 
 /**
@@ -30,6 +33,8 @@ export interface BatchJobData {
   readonly round: number;
   /** Retries behind these targets after a failed request (0 for a planned batch). */
   readonly attempt: number;
+  /** When these targets stop being worth sending (ms since the epoch): the job then sends nothing and counts them `expired`. */
+  readonly expiresAt?: number;
 }
 
 export type NotifyJobData = PlanJobData | BatchJobData;

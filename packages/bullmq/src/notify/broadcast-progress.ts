@@ -4,7 +4,7 @@ import type { RecordRead } from './broadcast-record.js';
 /**
  * Where a broadcast stands, summed from its record: readable at any time, from any process, while it
  * runs and after (for `keepMs`). Each target is counted once in `successful`, `alreadySent`,
- * `invalid`, `failed`, `remaining`, `rateLimited`, `retrying` or `pending`.
+ * `invalid`, `failed`, `remaining`, `expired`, `rateLimited`, `retrying` or `pending`.
  */
 export interface BroadcastProgress {
   /** The broadcast's id: its `notificationId`, with a digest of the FIDs for one user or a list. */
@@ -32,6 +32,10 @@ export interface BroadcastProgress {
   readonly failed: Readonly<Record<string, number>>;
   /** Targets not sent because their client refused the notification itself (see `stopped`). */
   readonly remaining: number;
+  /** Targets not sent because the broadcast's `expiresAt` had passed (or would have, before their window or retry): dropped. */
+  readonly expired: number;
+  /** The broadcast's `expiresAt` (ms since the epoch), if it has one. */
+  readonly expiresAt: number | undefined;
   /** Waiting in delayed jobs for their rate limit's window to end. */
   readonly rateLimited: number;
   /** When the last of those is due (ms since the epoch), if any is waiting. */
@@ -53,6 +57,7 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
   let alreadySent = 0;
   let invalid = 0;
   let remaining = 0;
+  let expired = 0;
   let limitedIn = 0;
   let limitedOut = 0;
   let retryIn = 0;
@@ -65,6 +70,7 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
     alreadySent += job.alreadySent;
     invalid += job.invalid;
     remaining += job.remaining;
+    expired += job.expired ?? 0;
     for (const [reason, count] of Object.entries(job.failed)) failed[reason] = (failed[reason] ?? 0) + count;
     // What a job handed on is waiting until the job it was handed to has run.
     limitedOut += job.limited;
@@ -76,7 +82,7 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
   const rateLimited = Math.max(0, limitedOut - limitedIn);
   const retrying = Math.max(0, retryOut - retryIn);
   const planning = meta['planDone'] !== '1';
-  const settled = successful + alreadySent + invalid + remaining + Object.values(failed).reduce((sum, count) => sum + count, 0);
+  const settled = successful + alreadySent + invalid + remaining + expired + Object.values(failed).reduce((sum, count) => sum + count, 0);
   const pending = Math.max(0, planned - settled - rateLimited - retrying);
   return {
     id,
@@ -90,6 +96,8 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
     invalid,
     failed,
     remaining,
+    expired,
+    expiresAt: meta['expiresAt'] === undefined ? undefined : Number(meta['expiresAt']),
     rateLimited,
     retryAt: rateLimited > 0 ? retryAt : undefined,
     retrying,

@@ -23,7 +23,7 @@ describe('BroadcastRecord', () => {
   });
 
   it('counts a batch that two plan runs add once', async () => {
-    await record.start('once', notification, 'all', 1);
+    await record.start('once', notification, 'all', 1, undefined);
     await record.adding('once', [
       { jobId: 'a', targets: 100 },
       { jobId: 'b', targets: 40 },
@@ -38,7 +38,7 @@ describe('BroadcastRecord', () => {
   });
 
   it('stops counting the batches a dead run noted but never queued, and keeps those queued or run', async () => {
-    await record.start('dead', notification, 'all', 1);
+    await record.start('dead', notification, 'all', 1, undefined);
     await record.adding('dead', [{ jobId: 'kept', targets: 100 }]);
     await record.added('dead', { done: false });
     // The run dies after noting three batches: one job was queued, one ran, one was never added.
@@ -57,7 +57,7 @@ describe('BroadcastRecord', () => {
   });
 
   it('reconciles nothing for a broadcast whose plan never ran', async () => {
-    await record.start('fresh', notification, 'all', 1);
+    await record.start('fresh', notification, 'all', 1, undefined);
     await record.reconcile('fresh', () => Promise.reject(new Error('not asked')));
     expect((await record.read('fresh'))?.planned).toBe(0);
   });

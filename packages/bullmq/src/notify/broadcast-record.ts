@@ -1,4 +1,5 @@
-import type { Notification, NotificationAudience } from '@social-webhooks/core';
+import type { Notification } from '@social-webhooks/core';
+import type { JobAudience } from './job-audience.js';
 
 /** The few Redis commands the record uses: an ioredis client, as BullMQ's queue holds (record-client.ts). */
 export interface RecordClient {
@@ -32,6 +33,8 @@ export interface BatchOutcome {
   readonly retrying: number;
   /** When the handed-on rate-limited targets are sent again (ms since the epoch). */
   readonly retryAt?: number;
+  /** Not sent: the broadcast's `expiresAt` had passed, or would have before their window or retry (absent in records of earlier versions: 0). */
+  readonly expired?: number;
 }
 
 /** A batch job's outcome with nothing counted but `counts`. */
@@ -93,14 +96,16 @@ export class BroadcastRecord {
   async start(
     id: string,
     notification: Notification,
-    to: NotificationAudience,
+    to: JobAudience,
     now: number,
+    expiresAt: number | undefined,
   ): Promise<{ added: boolean; createdAt: number }> {
     const meta = this.key(id, 'meta');
     if ((await this.client.hsetnx(meta, 'createdAt', String(now))) === 0) {
       return { added: false, createdAt: Number((await this.client.hget(meta, 'createdAt')) ?? now) };
     }
-    await this.write(meta, { notification: JSON.stringify(notification), to: JSON.stringify(to) });
+    const expiry = expiresAt === undefined ? {} : { expiresAt: String(expiresAt) };
+    await this.write(meta, { notification: JSON.stringify(notification), to: JSON.stringify(to), ...expiry });
     return { added: true, createdAt: now };
   }
 
@@ -141,7 +146,12 @@ export class BroadcastRecord {
   }
 
   batch(id: string, jobId: string, outcome: BatchOutcome): Promise<void> {
-    return this.write(this.key(id, 'jobs'), { [jobId]: JSON.stringify(outcome) });
+    return this.batches(id, [[jobId, outcome]]);
+  }
+
+  /** The outcomes of several batch jobs in one write: a plan's batches that expired before they were queued. */
+  batches(id: string, outcomes: readonly (readonly [jobId: string, outcome: BatchOutcome])[]): Promise<void> {
+    return this.write(this.key(id, 'jobs'), Object.fromEntries(outcomes.map(([jobId, outcome]) => [jobId, JSON.stringify(outcome)])));
   }
 
   /** Records that the client at `url` refused the notification; true for the first to record it. */

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import {
   WebhookError,
   checkAudience,
+  checkExpiresAt,
   checkNotification,
+  type ExpiresAt,
   type Logger,
   type Notification,
   type NotificationAudience,
@@ -11,8 +12,9 @@ import {
 import { BroadcastRecord, recordBase } from './broadcast-record.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
 import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
-import { planJobId, type NotifyJobData } from './broadcast-data.js';
+import { planJobId, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
+import { broadcastId, jobAudience } from './job-audience.js';
 
 /** Options of {@link notificationBroadcaster}. */
 export interface NotificationBroadcasterOptions extends KeepOptions {
@@ -37,7 +39,7 @@ export interface NotificationBroadcasterOptions extends KeepOptions {
 export interface QueuedBroadcast {
   /**
    * The broadcast's id: the notification's `notificationId` for a broadcast to `'all'`, and that id
-   * with the audience's digest (`<notificationId>@<16 hex digits>`) for one user or a list, so that one
+   * with the audience's digest (`<notificationId>@<16 hex digits>`) for any other audience, so that one
    * notification sent to two audiences is two broadcasts, and the same audience twice is one.
    */
   readonly id: string;
@@ -53,16 +55,32 @@ export interface QueuedBroadcast {
   readonly createdAt: number;
 }
 
+/** Options of {@link NotificationBroadcaster.broadcast}: who, and until when. */
+export interface BroadcastOptions {
+  /**
+   * Who: a FID, a non-empty list of FIDs, `'all'`, or an audience object of `all`, a `fids` list,
+   * `exclude` and `client`, stored in the plan job as JSON. A `where` function or an iterable of FIDs
+   * cannot be stored in a job: they are refused (`createNotifier().send()` takes them).
+   */
+  readonly to: NotificationAudience;
+  /**
+   * When the notification stops being worth sending (ms since the epoch, or a `Date`): a batch job that
+   * runs later, planned, delayed for a rate limit or for a retry, sends nothing and counts its targets
+   * `expired`. Not part of the broadcast's id. Default: none.
+   */
+  readonly expiresAt?: ExpiresAt;
+}
+
 /** Queues broadcasts and reads their progress. */
 export interface NotificationBroadcaster {
   /**
-   * Checks `notification` and queues its broadcast to `to` (a FID, a list of FIDs, or `'all'`);
+   * Checks `notification` and queues its broadcast to `to` (a FID, a list of FIDs, `'all'`, or an audience object);
    * resolves once Redis holds it, before anything is sent: workers ({@link notificationWorker}) send
    * it. Queuing the same notification to the same audience again adds nothing: it answers
    * `existing: true` with the first call's `createdAt`, and warns once on `logger`.
    * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a limit or `to` is malformed.
    */
-  broadcast(notification: Notification, options: { readonly to: NotificationAudience }): Promise<QueuedBroadcast>;
+  broadcast(notification: Notification, options: BroadcastOptions): Promise<QueuedBroadcast>;
   /** Where the broadcast `id` stands, from any process; `undefined` for an id never queued (or past `keepMs`). */
   progress(id: string): Promise<BroadcastProgress | undefined>;
   /** The BullMQ queue, for its events and admin. */
@@ -123,14 +141,18 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
 
   return {
     queue,
-    async broadcast(input, { to } = {} as { to: NotificationAudience }) {
-      const notification = checkNotification(input, domain, '@social-webhooks/bullmq: broadcaster.broadcast()');
-      checkAudience(to, { source: '@social-webhooks/bullmq: broadcaster.broadcast()', emptyList: 'refused' });
+    async broadcast(input, { to: given, expiresAt: expiry } = {} as BroadcastOptions) {
+      const source = '@social-webhooks/bullmq: broadcaster.broadcast()';
+      const notification = checkNotification(input, domain, source);
+      checkAudience(given, { source, emptyList: 'refused', forms: 'json' });
+      const expiresAt = checkExpiresAt(expiry, source);
+      const to = jobAudience(given);
       const id = broadcastId(notification.notificationId, to);
-      const { added, createdAt } = await (await recordOnce()).start(id, notification, to, Date.now());
+      const { added, createdAt } = await (await recordOnce()).start(id, notification, to, Date.now(), expiresAt);
       // Added even when the record existed: a broadcast whose plan job was never stored (a crash
       // between the two writes) is queued now, and an existing job id makes this a no-op.
-      await queue.add('plan', { type: 'plan', id, notification, to }, { ...notifyJobOptions(keep), jobId: planJobId(id) });
+      const plan: PlanJobData = { type: 'plan', id, notification, to, ...(expiresAt !== undefined && { expiresAt }) };
+      await queue.add('plan', plan, { ...notifyJobOptions(keep), jobId: planJobId(id) });
       if (!added && !warned.has(id)) {
         if (warned.size >= MAX_WARNED) warned.clear(); // a bound on memory, not a rule: at worst a warning comes twice
         warned.add(id);
@@ -165,11 +187,4 @@ function existingMessage(id: string, notificationId: string, createdAt: number):
     `is notified again (progress(id) reads the earlier run). To send a new broadcast, give it a new notificationId ` +
     `(not "${notificationId}"): the id is the retry key, kept for keepMs.`
   );
-}
-
-/** The notification's id for everyone; for one user or a list, with a digest of the sorted FIDs. */
-export function broadcastId(notificationId: string, to: NotificationAudience): string {
-  if (to === 'all') return notificationId;
-  const fids = [...new Set(typeof to === 'number' ? [to] : to)].sort((a, b) => a - b);
-  return `${notificationId}@${createHash('sha256').update(fids.join(',')).digest('hex').slice(0, 16)}`;
 }

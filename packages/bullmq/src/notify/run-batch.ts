@@ -1,6 +1,7 @@
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import {
   deliverBatch,
+  expired,
   logGaveUp,
   logRefusal,
   retryDelay,
@@ -31,7 +32,8 @@ export interface BatchRunner {
  * broadcast's record, and hands on what is not settled: rate-limited targets to a job delayed until
  * their window ends, a failed request's targets to a job delayed by the retry backoff, both under the
  * same `notificationId`. Skips the batch, counting it remaining, when its client already refused the
- * notification (a flag in Redis that every worker reads). Throws only when the store, the limiter or
+ * notification (a flag in Redis that every worker reads), and counting it expired once the
+ * broadcast's `expiresAt` has passed: a delayed job that comes due late sends nothing. Throws only when the store, the limiter or
  * Redis fails: BullMQ then runs the job again, and the limiter's record keeps the targets already
  * delivered from being sent again.
  */
@@ -53,6 +55,12 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
       safeEnd(scope, { skipped: stoppedFor });
       return outcome;
     }
+    if (expired(job.data.expiresAt, Date.now())) {
+      const outcome = emptyOutcome(kind, targets.length, { expired: targets.length });
+      await runner.record.batch(id, jobId, outcome);
+      safeEnd(scope, { skipped: 'expired' });
+      return outcome;
+    }
     const result = await deliverBatch(runner.context, notification, url, targets);
     const outcome = await settle(runner, job, result);
     safeEnd(scope, { result });
@@ -66,15 +74,21 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
 
 async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: BatchResult): Promise<BatchOutcome> {
   const { options } = runner;
-  const { id, notification, url, kind, round, attempt } = job.data;
+  const { id, notification, url, kind, round, attempt, expiresAt } = job.data;
   const failed: Record<string, number> = {};
   const fail = (reason: string, count: number) => (failed[reason] = (failed[reason] ?? 0) + count);
   for (const { reason } of result.failed) fail(reason, 1);
 
-  const limited = round < runner.rateLimitRounds ? result.rateLimited : [];
-  if (limited.length < result.rateLimited.length) fail('rate_limited', result.rateLimited.length);
-  const retry = result.retry !== undefined && attempt < options.retries ? result.retry : undefined;
-  if (result.retry !== undefined && retry === undefined) {
+  // What could only be sent past the expiry, after its window or its retry's delay, is dropped now.
+  const inTime = result.rateLimited.filter((entry) => !expired(expiresAt, entry.retryAt));
+  let lapsed = result.rateLimited.length - inTime.length;
+  const limited = round < runner.rateLimitRounds ? inTime : [];
+  if (limited.length < inTime.length) fail('rate_limited', inTime.length);
+  const delay = result.retry === undefined ? 0 : retryDelay(options.retryDelayMs, attempt, result.retry.retryAfterMs);
+  const late = result.retry !== undefined && expired(expiresAt, Date.now() + delay);
+  if (late) lapsed += result.retry!.targets.length;
+  const retry = result.retry !== undefined && !late && attempt < options.retries ? result.retry : undefined;
+  if (result.retry !== undefined && !late && retry === undefined) {
     fail(result.retry.reason, result.retry.targets.length);
     logGaveUp(options.logger, url, result.retry.targets.length, attempt + 1, result.retry.reason);
   }
@@ -91,6 +105,7 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
     limited: limited.length,
     retrying: retry?.targets.length ?? 0,
     ...(limited.length > 0 && { retryAt }),
+    ...(lapsed > 0 && { expired: lapsed }),
   };
   // The outcome first, then what it hands on: a job handed on that ran before its parent recorded
   // would count as settled targets nobody had counted as waiting.
@@ -113,7 +128,6 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
   }
   if (retry !== undefined) {
     const data: BatchJobData = { ...job.data, targets: retry.targets, kind: 'retry', attempt: attempt + 1 };
-    const delay = retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
     await runner.queue.add('batch', data, { ...runner.jobOptions, jobId: followUpJobId(parent, 'retry'), delay });
   }
   return outcome;

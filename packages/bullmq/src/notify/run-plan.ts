@@ -1,6 +1,6 @@
 import type { Job, Queue } from 'bullmq';
-import { batchesOf, targetPagesOf, type NotificationTokenStore } from '@social-webhooks/core';
-import type { BroadcastRecord } from './broadcast-record.js';
+import { batchesOf, expired, targetPagesOf, type NotificationTokenStore } from '@social-webhooks/core';
+import { emptyOutcome, type BroadcastRecord } from './broadcast-record.js';
 import { batchJobId, type BatchJobData, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
 
 /** Batch jobs added to Redis in one round trip; what the plan holds at once besides `batchesOf`'s partial batches. */
@@ -13,7 +13,9 @@ const ADD_AT_ONCE = 50;
  * change order between runs (SCAN, while Redis resizes), so a user can be in a batch of each run;
  * our limiter's record then sends to them once and counts the other `alreadySent`. Every batch is
  * counted as planned in the record before its job is added, once however many runs add it, so the
- * progress counts each batch that runs, and is done only when all have.
+ * progress counts each batch that runs, and is done only when all have. Once the broadcast's
+ * `expiresAt` has passed, a batch is recorded `expired` with no job: the store is still read to the
+ * end, so that every target is counted, but nothing more is queued.
  */
 export async function runPlan(
   job: Job<PlanJobData>,
@@ -22,7 +24,7 @@ export async function runPlan(
   record: BroadcastRecord,
   jobOptions: Parameters<Queue['add']>[2],
 ): Promise<{ planned: number; batches: number }> {
-  const { id, notification, to } = job.data;
+  const { id, notification, to, expiresAt } = job.data;
   await record.reconcile(id, async (jobId) => (await queue.getJob(jobId)) !== undefined);
   let planned = 0;
   let batches = 0;
@@ -33,14 +35,31 @@ export async function runPlan(
       id,
       pending.map(({ data, opts }) => ({ jobId: opts.jobId ?? '', targets: data.targets.length })),
     );
-    await queue.addBulk(pending);
+    // Batches formed past the expiry: counted planned, then expired, never queued.
+    const late = expired(expiresAt, Date.now());
+    if (late)
+      await record.batches(
+        id,
+        pending.map(({ data, opts }) => [opts.jobId ?? '', emptyOutcome('batch', data.targets.length, { expired: data.targets.length })]),
+      );
+    else await queue.addBulk(pending);
     pending = [];
     await record.added(id, { done: false });
   };
   for await (const { url, targets } of batchesOf(targetPagesOf(store, to))) {
     planned += targets.length;
     batches += 1;
-    const data: BatchJobData = { type: 'batch', id, notification, url, targets, kind: 'batch', round: 0, attempt: 0 };
+    const data: BatchJobData = {
+      type: 'batch',
+      id,
+      notification,
+      url,
+      targets,
+      kind: 'batch',
+      round: 0,
+      attempt: 0,
+      ...(expiresAt !== undefined && { expiresAt }),
+    };
     pending.push({ name: 'batch', data, opts: { ...jobOptions, jobId: batchJobId(id, url, targets) } });
     if (pending.length >= ADD_AT_ONCE) await flush();
   }

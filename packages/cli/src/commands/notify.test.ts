@@ -152,7 +152,7 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
     ],
     [['--all', ...message], /missing --id/],
     [['--id', 'x', ...message], /missing --to FID\[,FID…\] \(or --all for every user\)/],
-    [['--all', '--to', '3', '--id', 'x', ...message], /--to FID\[,FID…\] or --all, not both/],
+    [['--all', '--to', '3', '--id', 'x', ...message], /pass one of --to FID\[,FID…\], --all and --fids-file PATH, not --to and --all/],
     [['--to', '3,three', '--id', 'x', ...message], /--to expects FIDs/],
     [['--all', '--id', 'x', ...message, '--concurrency', '0'], /--concurrency expects a whole number of at least 1/],
   ])('refuses %j with exit code 2 and sends nothing', async (args, pattern) => {
@@ -179,7 +179,7 @@ describe('notify, against a running emulator that issued tokens as a Farcaster c
       /--id ID +The notificationId \(required\), the retry key: .*running again with the same id notifies nobody twice/,
     );
     expect(run.out.stdout).toContain(
-      '  1   not every token delivered: some failed, a client refused the notification, or some are rate-limited',
+      '  1   not every token delivered: some failed, a client refused the notification, some are rate-limited (the report says when to run again), or --expires-at passed first',
     );
   });
 

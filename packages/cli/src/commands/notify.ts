@@ -2,6 +2,7 @@ import {
   DEFAULT_NOTIFICATION_INTERVAL_MS,
   createNotifier,
   isWebhookError,
+  type NotificationAudience,
   type NotificationReport,
   type Notifier,
   type NotifierOptions,
@@ -10,7 +11,9 @@ import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
 import type { Command, CommandContext } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { notificationFlags, audienceFlag, countFlag } from '../notify/notify-flags.js';
+import { audienceFlags } from '../notify/audience-flags.js';
+import { notificationFlags, countFlag } from '../notify/notify-flags.js';
+import { expiresAtFlag } from '../notify/expires-at-flag.js';
 import { planNotification } from '../notify/plan.js';
 import { openTokenSource } from '../notify/open-token-source.js';
 import { notificationLine, planLines, reportLines, waitLine } from '../output/describe-notify.js';
@@ -27,7 +30,7 @@ export const notifyCommand: Command = {
   name: 'notify',
   summary: "Send a Mini App notification to users' Farcaster clients from a Redis token store or the emulator; print the report.",
   usage:
-    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all) (--redis URL [--prefix P] | --emulator URL) [--domain HOST] [--dry-run]',
+    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--expires-at TIME] (--redis URL [--prefix P] | --emulator URL) [--domain HOST] [--dry-run]',
   options: {
     id: {
       type: 'string',
@@ -44,6 +47,25 @@ export const notifyCommand: Command = {
     },
     to: { type: 'string', valueName: 'FID[,FID…]', description: 'The users to notify, every client each added the app in.' },
     all: { type: 'boolean', description: 'Notify every user in the store (a broadcast, with a progress bar).' },
+    'fids-file': {
+      type: 'string',
+      valueName: 'PATH',
+      description:
+        'Notify the FIDs of a file, one per line (blank lines, # comments and a first line "fid" skipped; in a CSV line the first field), read as a stream, never whole; checked to the end before anything is sent.',
+    },
+    exclude: { type: 'string', valueName: 'FID[,FID…]', description: 'Never notify these users, whoever the rest of the flags name.' },
+    client: {
+      type: 'string',
+      valueName: 'FID|URL',
+      description:
+        "Only the tokens of one Farcaster client: its FID (9152 for Farcaster) or its notification URL. Alone, every user of that client; with --to, --all or --fids-file, those users' tokens at that client only.",
+    },
+    'expires-at': {
+      type: 'string',
+      valueName: 'TIME',
+      description:
+        'When the notification stops being worth sending (an ISO time such as 2026-11-27T18:00:00Z, or ms since the epoch): a batch not sent by then, rate-limited or retried, is dropped and counted expired.',
+    },
     domain: {
       type: 'string',
       valueName: 'HOST',
@@ -94,14 +116,17 @@ export const notifyCommand: Command = {
   ],
   exitCodes: [
     `  ${EXIT_CODES.ok}   every token delivered, already sent under this --id, or invalid and removed (or none to notify); --dry-run done`,
-    `  ${EXIT_CODES.failed}   not every token delivered: some failed, a client refused the notification, or some are rate-limited (the report says when to run again)`,
+    `  ${EXIT_CODES.failed}   not every token delivered: some failed, a client refused the notification, some are rate-limited (the report says when to run again), or --expires-at passed first`,
     `  ${EXIT_CODES.usage}   usage error (bad flag or value, an invalid notification, no token source); nothing sent`,
     `  ${EXIT_CODES.network}   Redis or the emulator did not answer`,
   ],
   async run(context) {
     const notification = notificationFlags(context.values);
-    const to = audienceFlag(context.values);
+    const { to, file } = audienceFlags(context.values, context.io.cwd);
+    const expiresAt = expiresAtFlag(context.values);
     const options = notifierFlags(context);
+    // A bad line in the file stops the command before anything is sent, however far down it is.
+    await file?.check();
     const source = await openTokenSource(context, notification.notificationId);
     try {
       let progress: Progress | undefined;
@@ -131,14 +156,12 @@ export const notifyCommand: Command = {
       }
       if (showProgress) context.io.stdout(`${[notificationLine(notification), ...planLines(plan!, source)].join('\n')}\n`);
       if (showProgress) progress = startProgress(context.io, plan!.targets);
-      const report = await notifier.send(notification, { to }).catch(fail(source));
+      const report = await notifier.send(notification, { to, ...(expiresAt !== undefined && { expiresAt }) }).catch(fail(source));
       progress?.finish(report.targets);
       const retryAt = report.retryAt === undefined ? undefined : new Date(report.retryAt).toISOString();
       print(context, { notification, source: source.where, ...(plan !== undefined && { plan }), report: { ...report, retryAt } }, [
         ...(showProgress ? [] : [notificationLine(notification)]),
-        ...(report.targets === 0
-          ? [`Nobody to notify: no token for ${to === 'all' ? 'any user' : `fid ${[to].flat().join(', ')}`} in ${source.where}.`]
-          : []),
+        ...(report.targets === 0 ? [`Nobody to notify: no token for ${describeAudience(to, file?.path)} in ${source.where}.`] : []),
         ...reportLines(report),
       ]);
       return delivered(report) ? EXIT_CODES.ok : EXIT_CODES.failed;
@@ -147,6 +170,18 @@ export const notifyCommand: Command = {
     }
   },
 };
+
+/** Who `to` names, for the line that says nobody holds a token. */
+function describeAudience(to: NotificationAudience, path: string | undefined): string {
+  if (to === 'all') return 'any user';
+  if (typeof to === 'number' || Array.isArray(to)) return `fid ${[to].flat().join(', ')}`;
+  const parts = [
+    path !== undefined ? `the FIDs of ${path}` : 'fids' in to && Array.isArray(to.fids) ? `fid ${to.fids.join(', ')}` : 'any user',
+  ];
+  if ('client' in to && to.client !== undefined) parts.push(`at client ${to.client}`);
+  if ('exclude' in to && to.exclude !== undefined && to.exclude.length > 0) parts.push(`but fid ${to.exclude.join(', ')}`);
+  return parts.join(' ');
+}
 
 /** `--timeout`, `--concurrency`, `--retries`, `--rate-limit-wait`, `--interval`, `--domain`, as the notifier's options. */
 function notifierFlags(context: CommandContext): Omit<NotifierOptions, 'store'> {
@@ -181,7 +216,13 @@ function buildNotifier(options: NotifierOptions): Notifier {
 
 /** Whether every token has its notification: delivered, already sent, or invalid and removed (nobody to reach). */
 function delivered(report: NotificationReport): boolean {
-  return Object.keys(report.failed).length === 0 && report.rateLimited === 0 && report.remaining === 0 && report.stopped.length === 0;
+  return (
+    Object.keys(report.failed).length === 0 &&
+    report.rateLimited === 0 &&
+    report.remaining === 0 &&
+    report.expired === 0 &&
+    report.stopped.length === 0
+  );
 }
 
 function fail(source: { failure(error: unknown): unknown }): (error: unknown) => never {

@@ -1,4 +1,4 @@
-import { checkNotification, isWebhookError, type Notification, type NotificationAudience } from '@social-webhooks/core';
+import { checkNotification, isWebhookError, type Notification } from '@social-webhooks/core';
 import { stringFlag, type ParsedArgs } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
 
@@ -41,24 +41,6 @@ export function notificationFlags(values: ParsedArgs['values']): Notification {
     }
     throw error;
   }
-}
-
-/** `--to FID[,FID…]` or `--all`: exactly one of them. */
-export function audienceFlag(values: ParsedArgs['values']): NotificationAudience {
-  const to = stringFlag(values, 'to', COMMAND);
-  const all = values.all === true;
-  if (all && to !== undefined) throw new CliError('usage_error', 'pass --to FID[,FID…] or --all, not both', { command: COMMAND });
-  if (all) return 'all';
-  if (to === undefined) throw new CliError('usage_error', 'missing --to FID[,FID…] (or --all for every user)', { command: COMMAND });
-  const fids = to.split(',').map((text) => text.trim());
-  for (const text of fids) {
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) {
-      throw new CliError('usage_error', `--to expects FIDs (whole numbers, 1 or more) separated by commas, got ${JSON.stringify(text)}`, {
-        command: COMMAND,
-      });
-    }
-  }
-  return fids.length === 1 ? Number(fids[0]) : fids.map(Number);
 }
 
 /** A whole-number flag of at least `least`, or `undefined` when absent (the sender's default then). */

@@ -22,9 +22,14 @@ export interface NotifyPlan {
   /** Distinct users among them. */
   readonly users: number;
   readonly clients: ClientPlan[];
-  /** FIDs of `--to` that hold no token (never enabled notifications, or disabled them). */
+  /** FIDs asked for (`--to`, `--fids-file`) that hold no token (never enabled notifications, or disabled them): the first {@link LISTED_WITHOUT_TOKEN}. */
   readonly withoutToken: number[];
+  /** How many FIDs asked for hold no token, listed or not. */
+  readonly withoutTokenCount: number;
 }
+
+/** FIDs without a token the plan lists; past them it counts, so a file of a million FIDs is never held. */
+export const LISTED_WITHOUT_TOKEN = 100;
 
 /**
  * Reads the audience's targets from the store as the sender will (the store streamed, batched per
@@ -34,10 +39,14 @@ export interface NotifyPlan {
  */
 export async function planNotification(store: NotificationTokenStore, to: NotificationAudience): Promise<NotifyPlan> {
   const withoutToken: number[] = [];
-  const counted = { targets: 0, users: 0, lastFid: undefined as number | undefined };
+  const counted = { targets: 0, users: 0, lastFid: undefined as number | undefined, withoutToken: 0 };
   const clients = new Map<string, { appFids: Set<number>; tokens: number; requests: number }>();
   async function* pages(): AsyncGenerator<readonly NotificationTarget[]> {
-    for await (const page of audiencePages(store, to, withoutToken)) {
+    const noToken = (fid: number) => {
+      counted.withoutToken += 1;
+      if (withoutToken.length < LISTED_WITHOUT_TOKEN) withoutToken.push(fid);
+    };
+    for await (const page of audiencePages(store, to, noToken)) {
       for (const target of page) {
         counted.targets += 1;
         if (target.fid !== counted.lastFid) counted.users += 1;
@@ -64,22 +73,27 @@ export async function planNotification(store: NotificationTokenStore, to: Notifi
       requests,
     })),
     withoutToken,
+    withoutTokenCount: counted.withoutToken,
   };
 }
 
-/** The targets of every user (`'all'`, streamed a page at a time), or of each FID asked once; FIDs without a token are noted. */
-async function* audiencePages(
+/**
+ * The audience's targets as the sender reads them (`targetPagesOf`); each FID the audience names whose
+ * read finds no token is noted (an excluded one is never read).
+ */
+function audiencePages(
   store: NotificationTokenStore,
   to: NotificationAudience,
-  withoutToken: number[],
+  noToken: (fid: number) => void,
 ): AsyncGenerator<readonly NotificationTarget[]> {
-  if (to === 'all') {
-    yield* targetPagesOf(store, to);
-    return;
-  }
-  for (const fid of new Set(typeof to === 'number' ? [to] : to)) {
-    const found = await store.get(fid);
-    if (found.length === 0) withoutToken.push(fid);
-    yield found;
-  }
+  const noting: Pick<NotificationTokenStore, 'get' | 'list' | 'listPages'> = {
+    list: () => store.list(),
+    ...(store.listPages !== undefined && { listPages: () => store.listPages!() }),
+    get: async (fid) => {
+      const found = await store.get(fid);
+      if (found.length === 0) noToken(fid);
+      return found;
+    },
+  };
+  return targetPagesOf(noting, to);
 }

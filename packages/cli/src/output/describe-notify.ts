@@ -26,6 +26,9 @@ export function planLines(plan: NotifyPlan, { where, noTokenReason }: Pick<Token
         `  ${url} (client${appFids.length === 1 ? '' : 's'} ${appFids.join(', ')}): ${tokens} token(s) in ${requests} request(s)`,
     ),
     ...[...withoutToken].map(([reason, fids]) => `  no token: fid ${fids.join(', ')} (${reason})`),
+    ...(plan.withoutTokenCount > plan.withoutToken.length
+      ? [`  no token: ${plan.withoutTokenCount - plan.withoutToken.length} more FID(s) of those asked for`]
+      : []),
   ];
 }
 
@@ -57,6 +60,9 @@ export function reportLines(report: NotificationReport): string[] {
     `  failed         ${failedCount}`,
     ...failed.map(([reason, count]) => `    ${count}  ${reason}`),
     `  remaining      ${report.remaining}${report.remaining === 0 ? '' : ' (not tried: their client refused the notification)'}`,
+    ...(report.expired === 0
+      ? []
+      : [`  expired        ${report.expired} (not sent: --expires-at had passed, or would have before they could be)`]),
   ];
   if (report.stopped.length > 0) {
     lines.push(

@@ -1,6 +1,19 @@
-import { WebhookError } from '../errors.js';
-import type { NotificationTarget, NotificationTokenStore } from '../senders/miniapp/token-store.js';
+import type { NotificationTarget } from '../senders/miniapp/token-store.js';
 import { NOTIFICATION_LIMITS, type BatchTarget } from './notification.js';
+
+// Who a notification is for, and how its targets are read: kept importable from here, where they began.
+export {
+  checkAudience,
+  type AudienceClient,
+  type AudienceForms,
+  type AudienceNarrowing,
+  type AudienceOptions,
+  type ClientAudience,
+  type EveryoneAudience,
+  type FidsAudience,
+  type NotificationAudience,
+} from './audience.js';
+export { targetPagesOf } from './audience-targets.js';
 
 /** Targets that share a client URL, at most 100: one request. */
 export interface TargetBatch {
@@ -30,56 +43,4 @@ export async function* batchesOf(
     }
   }
   for (const [url, batch] of open) yield { url, targets: batch };
-}
-
-/**
- * The targets of one user, of several (each read when its turn comes), or of every user in the store,
- * a page at a time: the store's `listPages()` when it has one, else its `list()` gathered into pages.
- */
-export async function* targetPagesOf(
-  store: Pick<NotificationTokenStore, 'get' | 'list' | 'listPages'>,
-  to: NotificationAudience,
-): AsyncGenerator<readonly NotificationTarget[]> {
-  if (to === 'all') {
-    yield* store.listPages?.() ?? pagesOf(store.list());
-    return;
-  }
-  for (const fid of new Set(typeof to === 'number' ? [to] : to)) {
-    const targets = await store.get(fid);
-    if (targets.length > 0) yield targets;
-  }
-}
-
-/** `targets` in pages of `size`. */
-async function* pagesOf(
-  targets: AsyncIterable<NotificationTarget>,
-  size = NOTIFICATION_LIMITS.tokens,
-): AsyncGenerator<NotificationTarget[]> {
-  let page: NotificationTarget[] = [];
-  for await (const target of targets) {
-    page.push(target);
-    if (page.length >= size) {
-      yield page;
-      page = [];
-    }
-  }
-  if (page.length > 0) yield page;
-}
-
-/** Who a notification is for: one user's FID, a list of FIDs, or every user in the store. */
-export type NotificationAudience = number | readonly number[] | 'all';
-
-/**
- * Checks `to` before anything is read or queued: a positive FID, a list of them (an empty one only
- * when `emptyList` is `'allowed'`, the default), or `'all'`.
- * @throws {WebhookError} `invalid_options`, starting with `source`.
- */
-export function checkAudience(
-  to: unknown,
-  { source, emptyList = 'allowed' }: { readonly source: string; readonly emptyList?: 'allowed' | 'refused' },
-): asserts to is NotificationAudience {
-  const fid = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
-  const list = Array.isArray(to) && (to.length > 0 || emptyList === 'allowed') && to.every(fid);
-  if (to === 'all' || fid(to) || list) return;
-  throw new WebhookError('invalid_options', `${source}: \`to\` is a user's FID, a list of FIDs, or 'all'; got ${JSON.stringify(to)}.`);
 }

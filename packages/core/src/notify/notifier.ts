@@ -1,6 +1,7 @@
 import { batchesOf, checkAudience, targetPagesOf, type NotificationAudience } from './batches.js';
 import { checkNotification } from './check-notification.js';
 import { deliverBatch, type BatchContext } from './deliver-batch.js';
+import { checkExpiresAt, expired, type ExpiresAt } from './expiry.js';
 import { HeldTargets } from './held-targets.js';
 import { InFlight, sleep } from './in-flight.js';
 import { logGaveUp, logRefusal } from './notify-log.js';
@@ -24,7 +25,19 @@ export interface Notifier {
    * @throws {WebhookError} `invalid_options` before anything is sent, when the notification breaks a limit.
    * @throws what the store throws while it is read.
    */
-  send(notification: Notification, options: { readonly to: NotificationAudience }): Promise<NotificationReport>;
+  send(notification: Notification, options: NotificationSendOptions): Promise<NotificationReport>;
+}
+
+/** Options of {@link Notifier.send}: who, and until when. */
+export interface NotificationSendOptions {
+  /** Who: a FID, a list of FIDs, `'all'`, or an audience object (`{ all: true, exclude }`, `{ fids }`, `{ client }`, with `where`). */
+  readonly to: NotificationAudience;
+  /**
+   * When the notification stops being worth sending (ms since the epoch, or a `Date`): a batch not sent
+   * by then, waiting for a request slot, a rate limit's window or a retry, is dropped and counted
+   * `expired`. Default: none.
+   */
+  readonly expiresAt?: ExpiresAt;
 }
 
 /**
@@ -51,7 +64,7 @@ export interface Notifier {
 export function createNotifier(options: NotifierOptions): Notifier {
   const resolved = resolveNotifierOptions(options, '@social-webhooks/core: createNotifier()');
   return {
-    send: (notification, { to }) => sendNotification(resolved, notification, to),
+    send: (notification, { to, expiresAt } = {} as NotificationSendOptions) => sendNotification(resolved, notification, to, expiresAt),
   };
 }
 
@@ -59,9 +72,12 @@ async function sendNotification(
   options: ResolvedNotifierOptions,
   input: Notification,
   to: NotificationAudience,
+  expiresAtOption: ExpiresAt | undefined,
 ): Promise<NotificationReport> {
-  const notification = checkNotification(input, options.domain, '@social-webhooks/core: notifier.send()');
-  checkAudience(to, { source: '@social-webhooks/core: notifier.send()' });
+  const source = '@social-webhooks/core: notifier.send()';
+  const notification = checkNotification(input, options.domain, source);
+  checkAudience(to, { source });
+  const expiresAt = checkExpiresAt(expiresAtOption, source);
   const context: BatchContext = {
     fetch: options.fetch,
     store: options.store,
@@ -80,9 +96,17 @@ async function sendNotification(
         tally.remaining += targets.length;
         return;
       }
+      if (expired(expiresAt, Date.now())) {
+        tally.expired += targets.length;
+        return;
+      }
       const result = await deliverBatch(context, notification, url, targets);
       tally.addSettled(result);
-      for (const { target, retryAt } of result.rateLimited) if (!held.hold(url, target, retryAt, Date.now())) tally.addRateLimited(retryAt);
+      for (const { target, retryAt } of result.rateLimited) {
+        // A token whose window ends past the expiry could only be sent too late.
+        if (expired(expiresAt, retryAt)) tally.expired += 1;
+        else if (!held.hold(url, target, retryAt, Date.now())) tally.addRateLimited(retryAt);
+      }
       if (result.stop !== undefined && !stopped.has(url)) {
         stopped.set(url, result.stop);
         tally.stopped.push({ url, reason: result.stop });
@@ -96,7 +120,12 @@ async function sendNotification(
         logGaveUp(options.logger, url, retry.targets.length, attempt + 1, retry.reason);
         return;
       }
-      await sleep(retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs));
+      const delay = retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
+      if (expired(expiresAt, Date.now() + delay)) {
+        tally.expired += retry.targets.length;
+        return;
+      }
+      await sleep(delay);
       targets = retry.targets;
     }
   };

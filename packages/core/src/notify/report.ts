@@ -25,6 +25,11 @@ export interface NotificationReport {
   readonly failed: Readonly<Record<string, number>>;
   /** Targets not tried: their client had refused the notification itself (see `stopped`). */
   readonly remaining: number;
+  /**
+   * Targets not sent because `expiresAt` had passed (or would have, before their rate limit's window
+   * or their retry came): dropped, never sent later. 0 without `expiresAt`.
+   */
+  readonly expired: number;
   /** Clients that refused the notification itself, with why (a configuration failure, reported once). */
   readonly stopped: readonly { readonly url: string; readonly reason: string }[];
   /**
@@ -45,6 +50,7 @@ export class ReportTally {
   rateLimited = 0;
   retryAt: number | undefined = undefined;
   remaining = 0;
+  expired = 0;
   waitedMs = 0;
   waitedTokens = 0;
   readonly failed: Record<string, number> = {};
@@ -71,7 +77,7 @@ export class ReportTally {
   }
 
   toReport(): NotificationReport {
-    const { notificationId, targets, requests, successful, alreadySent, invalid, rateLimited, retryAt, remaining } = this;
+    const { notificationId, targets, requests, successful, alreadySent, invalid, rateLimited, retryAt, remaining, expired } = this;
     return {
       notificationId,
       targets,
@@ -83,6 +89,7 @@ export class ReportTally {
       retryAt,
       failed: { ...this.failed },
       remaining,
+      expired,
       stopped: this.stopped.map((entry) => ({ ...entry })),
       waited: { ms: this.waitedMs, tokens: this.waitedTokens },
     };

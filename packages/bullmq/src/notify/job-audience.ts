@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { ClientAudience, EveryoneAudience, FidsAudience, NotificationAudience } from '@social-webhooks/core';
+
+/**
+ * An audience as a plan job carries it: plain JSON, what `checkAudience(…, { forms: 'json' })` lets
+ * through (a FID, a list, `'all'`, or an object of `all`, a `fids` list, `exclude`, `client`). A fresh
+ * copy: the caller's arrays are never kept.
+ */
+export type JobAudience =
+  | number
+  | readonly number[]
+  | 'all'
+  | Omit<EveryoneAudience, 'where'>
+  | (Omit<FidsAudience, 'where' | 'fids'> & { readonly fids: readonly number[] })
+  | Omit<ClientAudience, 'where'>;
+
+/** A JSON copy of a checked audience that holds no function or iterable. */
+export function jobAudience(to: NotificationAudience): JobAudience {
+  if (typeof to !== 'object') return to;
+  if (isList(to)) return [...to];
+  const { fids, exclude, client } = to;
+  return {
+    ...(to.all === true && { all: true }),
+    ...(isList(fids) && { fids: [...fids] }),
+    ...(exclude !== undefined && { exclude: [...exclude] }),
+    ...(client !== undefined && { client }),
+  } as JobAudience;
+}
+
+/**
+ * The broadcast's id: the notification's id for everyone, and that id with a digest of the audience
+ * (`<notificationId>@<16 hex digits>`) for any other, so that one notification sent to two audiences is
+ * two broadcasts, and the same audience twice is one, however it is spelt: `[2, 1, 2]` and
+ * `{ fids: [1, 2] }` are one audience, `'all'` and `{ all: true }` another.
+ */
+export function broadcastId(notificationId: string, to: JobAudience): string {
+  const key = audienceKey(to);
+  return key === undefined ? notificationId : `${notificationId}@${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+}
+
+/** What tells audiences apart, or undefined for everyone; a list's key is the one it always had (its sorted FIDs). */
+function audienceKey(to: JobAudience): string | undefined {
+  if (to === 'all') return undefined;
+  if (typeof to === 'number' || isList(to)) return sortedKey(typeof to === 'number' ? [to] : to);
+  const { fids, exclude, client } = to as { fids?: readonly number[]; exclude?: readonly number[]; client?: number | string };
+  const fidsKey = fids === undefined ? undefined : sortedKey(fids);
+  const excludeKey = exclude === undefined || exclude.length === 0 ? undefined : sortedKey(exclude);
+  if (excludeKey === undefined && client === undefined) return fidsKey;
+  return JSON.stringify([fidsKey ?? 'all', excludeKey ?? '', client ?? '']);
+}
+
+function sortedKey(fids: readonly number[]): string {
+  return [...new Set(fids)].sort((a, b) => a - b).join(',');
+}
+
+function isList(value: unknown): value is readonly number[] {
+  return Array.isArray(value);
+}

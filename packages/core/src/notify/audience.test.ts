@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { memoryTokenStore } from '../senders/miniapp/memory-token-store.js';
+import type { NotificationTarget } from '../senders/miniapp/token-store.js';
+import { checkAudience, type NotificationAudience } from './audience.js';
+import { targetPagesOf } from './audience-targets.js';
+
+const source = 'test';
+const A = 'https://a.example/notify';
+const B = 'https://b.example/notify';
+
+/** Users 1-10 at client 9152 (URL A); the even ones at client 1 (URL B) too. */
+async function store() {
+  const tokens = memoryTokenStore();
+  for (let fid = 1; fid <= 10; fid++) {
+    await tokens.save({ fid, appFid: 9152, url: A, token: `a-${fid}` });
+    if (fid % 2 === 0) await tokens.save({ fid, appFid: 1, url: B, token: `b-${fid}` });
+  }
+  return tokens;
+}
+
+async function read(to: NotificationAudience): Promise<string[]> {
+  const tokens: string[] = [];
+  for await (const page of targetPagesOf(await store(), to)) tokens.push(...page.map((target) => target.token));
+  return tokens.sort();
+}
+
+async function* slowly(fids: readonly unknown[]): AsyncGenerator<number> {
+  for (const fid of fids) yield await Promise.resolve(fid as number);
+}
+
+describe('checkAudience', () => {
+  it.each<[string, unknown]>([
+    ['a FID', 3],
+    ['a list', [1, 2]],
+    ["'all'", 'all'],
+    ['everyone but some', { all: true, exclude: [3] }],
+    ['a client by FID', { client: 9152 }],
+    ['a client by URL', { client: A, exclude: [] }],
+    ['a list narrowed by a test', { fids: [1, 2], where: () => true }],
+    ['an async iterable', { fids: slowly([1]) }],
+    ['a Set', { fids: new Set([1]) }],
+  ])('accepts %s', (_, to) => {
+    expect(() => checkAudience(to, { source })).not.toThrow();
+  });
+
+  it.each<[unknown, RegExp]>([
+    [0, /`to` is a user's FID, a list of FIDs, 'all', or an audience object/],
+    [[1, 'x'], /got \[1,"x"\]/],
+    ['everyone', /got "everyone"/],
+    [{ all: true, exlude: [3] }, /no option `exlude`; its options are all, fids, exclude, client, where/],
+    [{ all: true, fids: [1] }, /`\{ all: true \}` or `\{ fids \}`, not both/],
+    [{ exclude: [1] }, /names who: `\{ all: true \}`/],
+    [{ all: 'yes' }, /`all` is true/],
+    [{ fids: [1, 0] }, /`fids` is a list of FIDs/],
+    [{ fids: '123' }, /`fids` is a list of FIDs or an \(async\) iterable/],
+    [{ all: true, exclude: 3 }, /`exclude` is a list of FIDs/],
+    [{ client: 'api.farcaster.xyz' }, /`client` is a client's FID \(9152 for Farcaster\) or its notification URL/],
+    [{ all: true, where: true }, /`where` is a function of a stored target/],
+  ])('refuses %j, saying what it takes', (to, message) => {
+    expect(() => checkAudience(to, { source })).toThrow(
+      expect.objectContaining({ code: 'invalid_options', message: expect.stringMatching(message) }),
+    );
+  });
+
+  it("refuses what a job cannot carry under forms: 'json', saying what to use instead", () => {
+    const json = { source, forms: 'json', emptyList: 'refused' } as const;
+    expect(() => checkAudience({ all: true, where: () => true }, json)).toThrow(/a queued job cannot carry: filter the FIDs in your app/);
+    expect(() => checkAudience({ fids: slowly([1]) }, json)).toThrow(/collect it into a list .* or send with createNotifier\(\)\.send\(\)/);
+    expect(() => checkAudience({ fids: [] }, json)).toThrow(/`fids` is a list of FIDs .*, not empty/);
+    expect(() => checkAudience({ all: true, exclude: [1], client: 9152 }, json)).not.toThrow();
+  });
+});
+
+describe('targetPagesOf, by audience', () => {
+  it('leaves out excluded users, and reads no excluded FID from the store', async () => {
+    expect(await read({ all: true, exclude: [2, 3, 4, 5, 6, 7, 8, 9] })).toEqual(['a-1', 'a-10', 'b-10']);
+    const read_: number[] = [];
+    const tokens = await store();
+    const counting = { ...tokens, list: () => tokens.list(), get: (fid: number) => (read_.push(fid), tokens.get(fid)) };
+    for await (const page of targetPagesOf(counting, { fids: [1, 2, 3], exclude: [2] })) expect(page.every((t) => t.fid !== 2)).toBe(true);
+    expect(read_).toEqual([1, 3]);
+  });
+
+  it("keeps one client's targets, by its FID or its URL", async () => {
+    expect(await read({ client: 1 })).toEqual(['b-10', 'b-2', 'b-4', 'b-6', 'b-8']);
+    expect(await read({ client: B, fids: [1, 2] })).toEqual(['b-2']);
+    expect(await read({ all: true, client: 9152, exclude: [1] })).toHaveLength(9);
+    expect(await read({ client: 'https://nobody.example/' })).toEqual([]);
+  });
+
+  it('keeps the targets a test allows, awaiting one that answers a promise', async () => {
+    const seen: NotificationTarget[] = [];
+    const where = (target: NotificationTarget) => (seen.push(target), Promise.resolve(target.fid > 8));
+    expect(await read({ all: true, where })).toEqual(['a-10', 'a-9', 'b-10']);
+    expect(seen).toHaveLength(15);
+    expect(await read({ fids: [1, 2], client: 9152, where: (target) => target.fid === 2 })).toEqual(['a-2']);
+  });
+
+  it('streams an async iterable of FIDs, reading each as it comes, and fails on one that is not a FID', async () => {
+    expect(await read({ fids: slowly([3, 11, 4]) })).toEqual(['a-3', 'a-4', 'b-4']);
+    await expect(read({ fids: slowly([3, -1]) })).rejects.toThrow(/fids yielded -1 \(item 2\), not a FID/);
+  });
+});
