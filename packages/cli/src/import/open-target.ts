@@ -36,6 +36,15 @@ export async function openTarget(context: CommandContext, command: string): Prom
     }
     return openPostgres(context, toPostgres, prefix, command);
   }
+  if (context.values['to-redis'] === undefined) {
+    throw new CliError(
+      'usage_error',
+      "missing --to-redis or --to-postgres: the store your receiver reads (a redisTokenStore's Redis, or a postgresTokenStore's database)",
+      {
+        command,
+      },
+    );
+  }
   const endpoint = redisEndpoint(context, { url: 'to-redis', token: 'to-token', fromEnv: false }, command);
   if (endpoint.kind === 'rest') {
     const upstash = await connectUpstash(context, endpoint, 'to-token', command);
