@@ -135,6 +135,9 @@ describe.skipIf(postgresBinaries === undefined)('import-tokens over Upstash’s 
     expect(refused.stderr).toContain(
       `Upstash ${templates.rest.url} refused the token (Unauthorized): pass that database's REST token with --from-token`,
     );
+    const nowhere = await run([]);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toContain('missing --to-redis or --to-postgres');
     const both = await run(['--to-postgres', db.server.url, '--to-redis', ours.rest.url]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--to-postgres and --to-redis name the destination: give one');

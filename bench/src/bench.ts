@@ -4,7 +4,7 @@ import { BENCH_SENDERS, runBench, SECTIONS, type BenchSender, type Section } fro
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
 //   [--field-length N] [--framework express|hono|web|fastify|node]... [--runtime node|bun|deno|workerd]...
-//   [--sender airstack|neynar|miniapp]... [--notify-tokens N] [--notify-memory-tokens N] [--strict]`
+//   [--sender airstack|neynar|miniapp]... [--notify-tokens N] [--notify-memory-tokens N] [--store-tokens N] [--strict]`
 // runs the benchmark; dist/serve.js is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -19,6 +19,7 @@ const { positionals, values } = parseArgs({
     sender: { type: 'string', multiple: true, default: [...BENCH_SENDERS] },
     'notify-tokens': { type: 'string', default: '100000' },
     'notify-memory-tokens': { type: 'string', default: '1000000' },
+    'store-tokens': { type: 'string', default: '100000' },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -37,6 +38,7 @@ const met = await runBench({
   senders: values.sender.map((name) => oneOf(BENCH_SENDERS, name, 'sender')),
   notifyTokens: positiveInteger(values['notify-tokens'], 'notify-tokens'),
   notifyMemoryTokens: positiveInteger(values['notify-memory-tokens'], 'notify-memory-tokens'),
+  storeTokens: positiveInteger(values['store-tokens'], 'store-tokens'),
 });
 // A benchmark prints figures; only --strict turns a missed goal into a failing exit code.
 if (values.strict && !met) process.exitCode = 1;

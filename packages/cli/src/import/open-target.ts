@@ -41,6 +41,13 @@ export async function openTarget(context: CommandContext, command: string, side:
     }
     return openPostgres(context, toPostgres, prefix, command, side);
   }
+  if (context.values[`${side}-redis`] === undefined) {
+    throw new CliError(
+      'usage_error',
+      `missing --${side}-redis or --${side}-postgres: the store your receiver reads (a redisTokenStore's Redis, or a postgresTokenStore's database)`,
+      { command },
+    );
+  }
   const endpoint = redisEndpoint(context, { url: `${side}-redis`, token: `${side}-token`, fromEnv: false }, command);
   if (endpoint.kind === 'rest') {
     const upstash = await connectUpstash(context, endpoint, `${side}-token`, command);
