@@ -8,6 +8,7 @@ import { redisTokenStore } from '@social-webhooks/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../packages/cli/test/run-bin.js';
 import { useRedisClient } from './support/redis-client.js';
+import { useUpstash } from './support/upstash-client.js';
 
 // `social-webhooks export-tokens` and `import-tokens --from FILE`, the built binary, between two real
 // redis-servers: a store of 320 targets (300 users, 20 of them with a second client) written to a
@@ -23,6 +24,7 @@ const byTarget = (a: NotificationTarget, b: NotificationTarget) => a.fid - b.fid
 describe('export-tokens, then import-tokens --from FILE', () => {
   const first = useRedisClient();
   const second = useRedisClient();
+  const upstash = useUpstash();
   let dir: string;
   let file: string;
   const made: NotificationTarget[] = [];
@@ -111,6 +113,18 @@ describe('export-tokens, then import-tokens --from FILE', () => {
       url: farcaster,
       token: 'token-1',
     });
+  }, 30_000);
+
+  it('reads a store over Upstash’s REST API too (--from-redis https://… --from-token)', async () => {
+    const rest = made.slice(0, 120);
+    for (const target of rest) await redisTokenStore({ client: upstash.client }).save(target);
+    const args = ['export-tokens', '--from-redis', upstash.rest.url, '--from-token', upstash.rest.token, '--out', 'rest.jsonl', '--json'];
+    const result = await run(args);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ exported: 120, from: `Upstash ${upstash.rest.url}` });
+    const lines = (await readFile(join(dir, 'rest.jsonl'), 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => JSON.parse(line) as NotificationTarget).sort(byTarget)).toEqual(rest);
+    expect((await stat(join(dir, 'rest.jsonl'))).mode & 0o777).toBe(0o600);
   }, 30_000);
 
   it('refuses a missing file, --from with --pattern, and a Redis that is not there, writing no file', async () => {

@@ -30,8 +30,8 @@ export interface ImportTarget {
  */
 export async function openTarget(context: CommandContext, command: string, side: 'to' | 'from' = 'to'): Promise<ImportTarget> {
   const prefix = stringFlag(context.values, 'prefix', command);
-  const toPostgres = stringFlag(context.values, `${side}-postgres`, command);
-  if (toPostgres !== undefined) {
+  const postgresUrl = stringFlag(context.values, `${side}-postgres`, command);
+  if (postgresUrl !== undefined) {
     if (context.values[`${side}-redis`] !== undefined || context.values[`${side}-token`] !== undefined) {
       throw new CliError(
         'usage_error',
@@ -39,7 +39,7 @@ export async function openTarget(context: CommandContext, command: string, side:
         { command },
       );
     }
-    return openPostgres(context, toPostgres, prefix, command, side);
+    return openPostgres(context, postgresUrl, prefix, command, side);
   }
   if (context.values[`${side}-redis`] === undefined) {
     throw new CliError(
