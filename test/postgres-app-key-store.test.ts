@@ -89,6 +89,51 @@ describe.skipIf(postgresBinaries === undefined)('postgresAppKeyStore against a P
     expect(racing.filter(Boolean)).toHaveLength(1);
   });
 
+  it('startLookup: the kept list in one statement, else the claim and the budget together, and finish in one more', async () => {
+    const [one, two] = await pair();
+    const budget = { perSecond: 5, concurrent: 5, leaseMs: 1_000 };
+    let statements = 0;
+    const counted = postgresAppKeyStore({
+      client: { query: (text: string, values: (string | null)[]) => (statements++, db.pool.query(text, values)) },
+      prefix: `app_keys${prefixes - 1}_`,
+    });
+    await one.setSigners(3, list(42), 10_000);
+    expect(await counted.startLookup!(3, budget)).toEqual({ state: 'kept', list: list(42) });
+    expect(statements).toBe(1);
+
+    const start = await counted.startLookup!(5, budget);
+    expect(start.state).toBe('fetch');
+    expect(await two.startLookup!(5, budget)).toEqual({ state: 'busy' });
+    if (start.state !== 'fetch') throw new Error('unreachable');
+    await start.finish(list(43), 10_000);
+    expect(statements).toBe(3);
+    expect(await two.startLookup!(5, budget)).toEqual({ state: 'kept', list: list(43) });
+    // finish freed the call and the claim: the whole budget is there to take, and the FID's fetch is free.
+    expect(await two.claimFetch(5, 1_000)).toBe(true);
+    await two.releaseFetch(5);
+
+    // A failed fetch keeps no list, and frees the claim so the next lookup fetches at once.
+    const failed = await one.startLookup!(6, budget);
+    if (failed.state !== 'fetch') throw new Error(`expected a fetch, got ${failed.state}`);
+    await failed.finish(undefined, 10_000);
+    expect(await two.getSigners(6)).toBeUndefined();
+    expect((await two.startLookup!(6, budget)).state).toBe('fetch');
+
+    // Refused by a pause: no claim is held, so once it is over the FID can be fetched.
+    await one.pauseLookups(300);
+    expect(await two.startLookup!(7, budget)).toMatchObject({ state: 'refused', reason: 'paused' });
+    await sleep(320);
+    expect(await one.claimFetch(7, 1_000)).toBe(true);
+  });
+
+  it('startLookup: of many instances starting one FID at once, one fetches, the others wait for its list', async () => {
+    const [one, two] = await pair();
+    const budget = { perSecond: 50, concurrent: 50, leaseMs: 1_000 };
+    const starts = await Promise.all(Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? one : two).startLookup!(9, budget)));
+    expect(starts.filter((start) => start.state === 'fetch')).toHaveLength(1);
+    expect(starts.filter((start) => start.state === 'busy')).toHaveLength(19);
+  });
+
   it('says what to run when the budget row is missing', async () => {
     const [one] = await pair();
     await db.pool.query(`DELETE FROM app_keys${prefixes - 1}_app_key_budget`);

@@ -1,6 +1,6 @@
-import type { AppKeyStore, LookupGrant, SignerList } from '@social-webhooks/core';
-import { acquireSql, pauseSql } from './app-key-sql.js';
-import { checkClient, optionsError, run, type PostgresQueryable } from './query.js';
+import type { AppKeyStore, LookupGrant, LookupRefusal, LookupStart, SignerList } from '@social-webhooks/core';
+import { acquireSql, finishLookupSql, pauseSql, startLookupSql } from './app-key-sql.js';
+import { checkClient, optionsError, run, type PostgresQueryable, type PostgresRow } from './query.js';
 import { tablesOf } from './tables.js';
 
 /** Options of {@link postgresAppKeyStore}. */
@@ -20,7 +20,9 @@ const MS = `$2::bigint * interval '1 millisecond'`;
  * 429 pause (one row of `<prefix>app_key_budget`: a token bucket and the calls in flight, checked and
  * spent in one UPDATE of that row, so `maxLookupsPerSecond` holds for the whole fleet), and a claim
  * per FID (`<prefix>app_key_fetches`) so one instance asks the hub while the others wait for its
- * list. Every time is the server's. When the database fails, the lookup fails closed: the delivery
+ * list. A lookup of a FID whose list is kept is one statement; a first one two (`startLookup`: the
+ * list, else the fetch claim and the budget; then the list stored, the call and the claim released).
+ * Every time is the server's. When the database fails, the lookup fails closed: the delivery
  * is answered 503 and the client retries.
  *
  * @param options `client` (required), `prefix` (default `social_webhooks_`).
@@ -37,6 +39,8 @@ export function postgresAppKeyStore(options: PostgresAppKeyStoreOptions): AppKey
   const { appKeySigners: signers, appKeyBudget: budget, appKeyFetches: fetches } = tables;
   const ACQUIRE = acquireSql(tables);
   const PAUSE = pauseSql(tables);
+  const START = startLookupSql(tables);
+  const FINISH = finishLookupSql(tables);
   const missingBudget = () =>
     new Error(`@social-webhooks/postgres: ${budget} has no row; run migrate({ client, prefix }) again, or the INSERT of postgresSchema().`);
   // This process's fetch claims, by FID: a claim is released only by the token that took it.
@@ -74,10 +78,30 @@ ON CONFLICT (fid) DO UPDATE SET list = excluded.list, expires_at = excluded.expi
           },
         };
       }
-      const pausedMs = Number(row['paused_ms']);
-      if (pausedMs > 0) return { ok: false, reason: 'paused', retryAfterMs: Math.ceil(pausedMs) };
-      if (row['busy'] === true) return { ok: false, reason: 'concurrency', retryAfterMs: Math.ceil(1000 / perSecond) };
-      return { ok: false, reason: 'rate', retryAfterMs: Math.ceil(((1 - Number(row['tokens'])) * 1000) / perSecond) };
+      return { ok: false, ...refusal(row, perSecond) };
+    },
+    async startLookup(fid, { perSecond, concurrent, leaseMs }): Promise<LookupStart> {
+      const token = crypto.randomUUID();
+      const [row] = await run(client, START, [String(perSecond), String(concurrent), String(Math.ceil(leaseMs)), token, String(fid)]);
+      if (row === undefined) throw missingBudget();
+      if (row['list'] !== null && row['list'] !== undefined) return { state: 'kept', list: JSON.parse(String(row['list'])) as SignerList };
+      if (row['claimed'] !== true) return { state: 'busy' };
+      if (row['granted'] !== true) {
+        // Refused (or no budget row): the claim taken with it is given back, as the contract wants none held.
+        await run(client, `DELETE FROM ${fetches} WHERE fid = $1::bigint AND token = $2`, [String(fid), token]);
+        if (row['granted'] === null || row['granted'] === undefined) throw missingBudget();
+        return { state: 'refused', ...refusal(row, perSecond) };
+      }
+      let finished = false;
+      return {
+        state: 'fetch',
+        async finish(list, ttlMs) {
+          if (finished) return;
+          finished = true;
+          const value = list === undefined ? '' : JSON.stringify(list);
+          await run(client, FINISH, [String(fid), String(Math.ceil(ttlMs)), value, token]);
+        },
+      };
     },
     async pauseLookups(ms) {
       if ((await run(client, PAUSE, [String(Math.ceil(ms))])).length === 0) throw missingBudget();
@@ -102,4 +126,12 @@ RETURNING fid`,
       await run(client, `DELETE FROM ${fetches} WHERE fid = $1::bigint AND token = $2`, [String(fid), token]);
     },
   };
+}
+
+/** Why the budget's row refused a call, and the wait before one could be granted. */
+function refusal(row: PostgresRow, perSecond: number): { reason: LookupRefusal; retryAfterMs: number } {
+  const pausedMs = Number(row['paused_ms']);
+  if (pausedMs > 0) return { reason: 'paused', retryAfterMs: Math.ceil(pausedMs) };
+  if (row['busy'] === true) return { reason: 'concurrency', retryAfterMs: Math.ceil(1000 / perSecond) };
+  return { reason: 'rate', retryAfterMs: Math.ceil(((1 - Number(row['tokens'])) * 1000) / perSecond) };
 }
