@@ -77,7 +77,7 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
     });
 
     it('two overlapping runs: one works the broadcast, the other sees the lease; a lease run out is taken over', async () => {
-      const { store, records, make } = setup({ fetch: slowFetch(40), concurrency: 1 });
+      const { store, records, make } = setup({ fetch: slowFetch(100), concurrency: 1 });
       const fids = users(300);
       await fillTokens(store, client, fids);
       const [one, other] = [make(), make()];
@@ -126,7 +126,7 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
     });
 
     it('a record lapses keepMs after it was created: no longer read nor listed unfinished, and started anew', async () => {
-      const records = backend().records({ keepMs: 300 });
+      const records = backend().records({ keepMs: 1_500 });
       const plan = { notification: notificationOf('lapsing'), to: 'all' as const };
       const state = {
         cursor: null,
@@ -148,7 +148,7 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
       expect((await records.get('lapsing'))?.state).toMatchObject({ runs: 1, cursor: '42' });
       await records.release('lapsing', 'run-1');
       expect(await records.acquire('lapsing', 'run-2', 5_000)).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
       expect(await records.get('lapsing')).toBeUndefined();
       expect(await records.unfinished(10)).toEqual([]);
       expect(await records.acquire('lapsing', 'run-3', 5_000)).toBe(false);
