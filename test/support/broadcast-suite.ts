@@ -77,7 +77,7 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
     });
 
     it('two overlapping runs: one works the broadcast, the other sees the lease; a lease run out is taken over', async () => {
-      const { store, records, make } = setup({ fetch: slowFetch(40), concurrency: 1 });
+      const { store, records, make } = setup({ fetch: slowFetch(100), concurrency: 1 });
       const fids = users(300);
       await fillTokens(store, client, fids);
       const [one, other] = [make(), make()];
@@ -104,7 +104,7 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
     });
 
     it('holds rate-limited targets in the record for the next run rather than waiting past the time limit', async () => {
-      const { store, limiter, broadcasts } = setup({ intervalMs: 2_500 });
+      const { store, limiter, broadcasts } = setup({ intervalMs: 6_000 });
       const fids = users(150);
       await fillTokens(store, client, fids);
       const warm = `warm-${++serial}`;
@@ -113,19 +113,20 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
       const id = `held-${serial}`;
       await broadcasts.start(notificationOf(id), { to: 'all' });
       // The interval ends after the run's time limit: the run holds the targets rather than wait.
-      const first = await broadcasts.run({ timeLimitMs: 2_000 });
+      // 2.5 s for the step (the time limit less a request's timeout and the margin): a store over HTTP on a busy machine.
+      const first = await broadcasts.run({ timeLimitMs: 4_000 });
       expect(first.done).toBe(false);
       const held = await broadcasts.get(id);
       expect(held).toMatchObject({ done: false, listed: true, targets: 150, successful: 0, rateLimited: 150 });
       expect(deliveriesOf(client, id, fids).every((count) => count === 0)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, held!.retryAt! - Date.now()) + 50));
-      expect(await runUntilDone(broadcasts, 2_000)).toBeLessThanOrEqual(3);
+      expect(await runUntilDone(broadcasts, 4_000)).toBeLessThanOrEqual(3);
       expect(await broadcasts.get(id)).toMatchObject({ done: true, successful: 150, rateLimited: 0 });
       expect(deliveriesOf(client, id, fids).filter((count) => count !== 1)).toEqual([]);
     });
 
     it('a record lapses keepMs after it was created: no longer read nor listed unfinished, and started anew', async () => {
-      const records = backend().records({ keepMs: 300 });
+      const records = backend().records({ keepMs: 1_500 });
       const plan = { notification: notificationOf('lapsing'), to: 'all' as const };
       const state = {
         cursor: null,
@@ -147,7 +148,7 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
       expect((await records.get('lapsing'))?.state).toMatchObject({ runs: 1, cursor: '42' });
       await records.release('lapsing', 'run-1');
       expect(await records.acquire('lapsing', 'run-2', 5_000)).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      await new Promise((resolve) => setTimeout(resolve, 1_600));
       expect(await records.get('lapsing')).toBeUndefined();
       expect(await records.unfinished(10)).toEqual([]);
       expect(await records.acquire('lapsing', 'run-3', 5_000)).toBe(false);
