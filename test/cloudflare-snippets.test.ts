@@ -56,6 +56,7 @@ describe('docs/deploy-cloudflare.md', () => {
     expect(programs.map(({ name }) => name.split(' › ')[1])).toEqual([
       'Queues: deliveries handed off',
       'Queues and cron triggers: broadcasts',
+      'Without Queues: a cron trigger that continues broadcasts',
     ]);
     expect(excluded.map(({ lang }) => lang)).toEqual(['sh', 'toml', 'sh', 'ts']);
     const toml = codeBlocks(FILE).find((block) => block.lang === 'toml')!;
@@ -125,5 +126,40 @@ describe('docs/deploy-cloudflare.md', () => {
     expect(client.requests.map(({ tokens }) => tokens)).toEqual([100, 50]);
     expect((await guide.scheduled({ cron: '0 * * * *' })).outcome).toBe('ok');
     await expect.poll(() => printed).toMatch(/\{[^}]*\}/);
+  });
+
+  it('starts the digest from the cron without a queue, and each later cron finds it done: each user once', async () => {
+    client = await startNotificationClient();
+    miniflare = new Miniflare({
+      workers: [
+        {
+          name: 'guide',
+          modules: true,
+          script: await bundle(program('Without Queues: a cron trigger that continues broadcasts')),
+          compatibilityDate: '2025-01-01',
+          durableObjects: { STATE: { className: 'SocialWebhooksState', useSQLite: true } },
+        },
+        {
+          name: 'filler',
+          modules: true,
+          script: await bundleWorker(fileURLToPath(new URL('./runtimes/token-filler-worker.ts', import.meta.url))),
+          compatibilityDate: '2025-01-01',
+          durableObjects: { STATE: { className: 'SocialWebhooksState', scriptName: 'guide', useSQLite: true } },
+        },
+      ],
+      handleRuntimeStdio: capture,
+    });
+    await miniflare.ready;
+    const filler = (await miniflare.getWorker('filler')) as unknown as { fetch(url: string, init: RequestInit): Promise<Response> };
+    const targets = range(250).map((fid) => ({ fid, appFid: 9152, url: client!.url, token: client!.issue(fid) }));
+    expect((await filler.fetch('http://filler/', { method: 'POST', body: JSON.stringify(targets) })).status).toBe(204);
+    const guide = (await miniflare.getWorker('guide')) as unknown as { scheduled(options: { cron: string }): Promise<{ outcome: string }> };
+    expect((await guide.scheduled({ cron: '0 9 * * *' })).outcome).toBe('ok');
+    expect((await guide.scheduled({ cron: '* * * * *' })).outcome).toBe('ok');
+    expect((await guide.scheduled({ cron: '* * * * *' })).outcome).toBe('ok');
+    await expect.poll(() => printed.match(/broadcasts: none left/g)?.length).toBe(3);
+    expect(client.delivered.size).toBe(250);
+    expect([...client.delivered.values()].every((count) => count === 1)).toBe(true);
+    expect(client.requests.reduce((total, { tokens }) => total + tokens, 0)).toBe(250);
   });
 });
