@@ -25,9 +25,11 @@ export const RUNTIME_SUITES = [
   'test/bullmq-*.test.ts',
   'test/notify-sender.test.ts',
   'test/notify-rate-windows.test.ts',
+  'test/broadcasts-memory.test.ts',
   'test/postgres-*.test.ts',
   'test/upstash-stores.test.ts',
   'test/upstash-shared-redis.test.ts',
+  'test/upstash-broadcasts.test.ts',
 ];
 
 export default defineConfig({ ...base, test: { ...base.test, include: RUNTIME_SUITES } });

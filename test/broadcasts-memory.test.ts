@@ -1,13 +1,18 @@
 import {
   createBroadcasts,
+  createNotifier,
+  MAX_BROADCAST_HELD,
   memoryBroadcastRecords,
   memoryNotificationLimiter,
   memoryTokenStore,
   WebhookError,
   type BroadcastsOptions,
 } from '@social-webhooks/core';
-import { describe, expect, it } from 'vitest';
-import { broadcastSuite, notificationOf } from './support/broadcast-suite.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
+import { broadcastSuite } from './support/broadcast-suite.js';
+import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import { fillTokens, range } from './support/token-fill.js';
 
 // Resumable broadcasts on the stores of one process: the shared suite, and the options' checks.
 broadcastSuite('the memory stores', () => ({
@@ -74,5 +79,109 @@ describe('createBroadcasts() options and start()', () => {
     await expect(broadcasts.run({ id: 'never-started' })).rejects.toThrow(/no broadcast "never-started"/);
     expect(await broadcasts.get('never-started')).toBeUndefined();
     expect(await broadcasts.get(one.id)).toMatchObject({ fids: 1, done: false, targets: 0, runs: 0, cursor: null });
+  });
+});
+
+describe('resumable broadcasts: a store without listPagesFrom, failed requests, a client that refuses', () => {
+  const clients: StandInClient[] = [];
+  afterAll(() => Promise.all(clients.map((client) => client.close())));
+  const standIn = async (options?: Parameters<typeof startNotificationClient>[0]) => {
+    const client = await startNotificationClient(options);
+    clients.push(client);
+    return client;
+  };
+  const quiet = { timeoutMs: 500, retryDelayMs: 10, logger: false } as const;
+
+  it('reads a store without listPagesFrom from the start on every run: the limiter answers alreadySent for whom it reached', async () => {
+    const client = await standIn();
+    const tokens = memoryTokenStore();
+    const fids = range(600, 1);
+    await fillTokens(tokens, client, fids);
+    // Only what a store must have, and listPages: no cursor to resume from.
+    const store = {
+      save: tokens.save,
+      delete: tokens.delete,
+      get: tokens.get,
+      list: tokens.list,
+      listPages: tokens.listPages!.bind(tokens),
+    };
+    const broadcasts = createBroadcasts({
+      ...quiet,
+      store,
+      limiter: memoryNotificationLimiter(),
+      records: memoryBroadcastRecords(),
+      fetch: slowFetch(40),
+      concurrency: 1,
+    });
+    const { id } = await broadcasts.start(notificationOf('no-cursor'), { to: 'all' });
+    expect(await runUntilDone(broadcasts, 1_700)).toBeGreaterThan(1);
+    expect(deliveriesOf(client, 'no-cursor', fids).filter((count) => count !== 1)).toEqual([]);
+    expect(client.duplicates).toBe(0);
+    const progress = (await broadcasts.get(id))!;
+    // Each run read from the start: the earlier runs' users are counted again, as alreadySent.
+    expect(progress).toMatchObject({ done: true, successful: 600, failed: {}, cursor: null });
+    expect(progress.alreadySent).toBeGreaterThan(0);
+    expect(progress.targets).toBe(600 + progress.alreadySent);
+  });
+
+  it('holds the targets of a failed request and sends them again under the same notificationId; gives up after `retries`', async () => {
+    const client = await standIn();
+    const store = memoryTokenStore();
+    const fids = range(250, 1);
+    await fillTokens(store, client, fids);
+    client.fault({ count: 2, status: 503 });
+    const broadcasts = createBroadcasts({ ...quiet, store, limiter: memoryNotificationLimiter(), records: memoryBroadcastRecords() });
+    const { id } = await broadcasts.start(notificationOf('retried'), { to: 'all' });
+    expect(await runUntilDone(broadcasts, 2_000)).toBeLessThanOrEqual(2);
+    expect(deliveriesOf(client, 'retried', fids).filter((count) => count !== 1)).toEqual([]);
+    expect(await broadcasts.get(id)).toMatchObject({ done: true, targets: 250, successful: 250, retrying: 0, failed: {} });
+
+    client.fault({ count: 100, status: 500 });
+    const failing = createBroadcasts({
+      ...quiet,
+      store,
+      limiter: memoryNotificationLimiter(),
+      records: memoryBroadcastRecords(),
+      retries: 1,
+    });
+    const { id: failed } = await failing.start(notificationOf('failing'), { to: fids.slice(0, 50) });
+    await runUntilDone(failing, 2_000);
+    expect(await failing.get(failed)).toMatchObject({ done: true, requests: 2, successful: 0, failed: { 'the client answered 500': 50 } });
+  });
+
+  it('once MAX_BROADCAST_HELD rate-limited targets are held in the record, reads no further until they are sent', async () => {
+    const client = await standIn();
+    const store = memoryTokenStore();
+    const limiter = memoryNotificationLimiter({ intervalMs: 2_500 });
+    const fids = range(1_500, 1);
+    await fillTokens(store, client, fids);
+    await createNotifier({ store, limiter, logger: false, rateLimitWaitMs: 0 }).send(notificationOf('before'), { to: 'all' });
+    const broadcasts = createBroadcasts({ ...quiet, store, limiter, records: memoryBroadcastRecords() });
+    const { id } = await broadcasts.start(notificationOf('after'), { to: 'all' });
+    await broadcasts.run({ timeLimitMs: 2_000 });
+    const held = (await broadcasts.get(id))!;
+    expect(held).toMatchObject({ done: false, listed: false, successful: 0, rateLimited: MAX_BROADCAST_HELD, targets: MAX_BROADCAST_HELD });
+    await new Promise((resolve) => setTimeout(resolve, held.retryAt! - Date.now() + 50));
+    await runUntilDone(broadcasts, 2_000);
+    expect(await broadcasts.get(id)).toMatchObject({ done: true, targets: 1_500, successful: 1_500, rateLimited: 0 });
+    expect(deliveriesOf(client, 'after', fids).filter((count) => count !== 1)).toEqual([]);
+  });
+
+  it('stops sending to a client that refuses the notification itself, counting its other targets remaining', async () => {
+    const client = await standIn({ domain: 'other.example.com' });
+    const store = memoryTokenStore();
+    await fillTokens(store, client, range(300, 1));
+    const broadcasts = createBroadcasts({
+      ...quiet,
+      store,
+      limiter: memoryNotificationLimiter(),
+      records: memoryBroadcastRecords(),
+      concurrency: 1,
+    });
+    const { id } = await broadcasts.start(notificationOf('refused'), { to: 'all' });
+    await runUntilDone(broadcasts, 5_000);
+    const progress = (await broadcasts.get(id))!;
+    expect(progress).toMatchObject({ done: true, targets: 300, successful: 0, failed: { domain_mismatch: 100 }, remaining: 200 });
+    expect(progress.stopped).toEqual([{ url: client.url, reason: 'domain_mismatch' }]);
   });
 });

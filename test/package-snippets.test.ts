@@ -76,6 +76,14 @@ import { serve } from '@hono/node-server';
 await new Promise((listening) => serve({ fetch: (request: Request) => POST(request), port: Number(process.env.PORT ?? 3000) }, listening));`,
 });
 
+/** A Next.js route file with a `GET` and a `POST`, served as Next serves it (see `servedRoute`). */
+const servedGetAndPost = (program: Program): Program => ({
+  ...program,
+  code: `${program.code}
+import { serve } from '@hono/node-server';
+await new Promise((listening) => serve({ fetch: (request: Request) => (request.method === 'GET' ? GET(request) : POST(request)), port: Number(process.env.PORT ?? 3000) }, listening));`,
+});
+
 /** Redis, and the Upstash REST stand-in in front of it: the variables Redis.fromEnv() reads. */
 async function upstashRedis() {
   const redis = await redisServer();
@@ -308,6 +316,31 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     await exits(sender);
     await exits(child);
   },
+
+  async 'docs/notifications.md › Broadcasts without a worker'(program) {
+    // The digest route on Upstash over REST: only the secret's holder starts it, the cron's GET sends
+    // it, each user once, and the next GET finds nothing left.
+    const [{ redis, env }, clientApp] = await Promise.all([upstashRedis(), standIn('app.example.com')]);
+    await seedTokens(redis.client, clientApp, [3, 4, 5]);
+    const child = await run(servedGetAndPost(program), { ...env, CRON_SECRET: 'cron-secret' });
+    const call = async (method: 'GET' | 'POST', secret?: string) => {
+      const response = await fetch(`${child.url}/api/digest`, {
+        method,
+        headers: secret === undefined ? {} : { authorization: `Bearer ${secret}` },
+      });
+      return { status: response.status, body: response.status === 200 ? ((await response.json()) as Record<string, unknown>) : undefined };
+    };
+    expect((await call('POST')).status).toBe(401);
+    expect((await call('GET', 'wrong')).status).toBe(401);
+    expect((await call('POST', 'cron-secret')).body).toMatchObject({ id: 'digest-2026-11-27', existing: false });
+    expect((await call('POST', 'cron-secret')).body).toMatchObject({ id: 'digest-2026-11-27', existing: true });
+    const ran = await call('GET', 'cron-secret');
+    expect(ran.body).toMatchObject({ done: true, busy: [] });
+    expect((ran.body!['broadcasts'] as unknown[])[0]).toMatchObject({ id: 'digest-2026-11-27', targets: 3, successful: 3, done: true });
+    expect([...clientApp.delivered].sort()).toEqual([3, 4, 5].map((fid) => [`${fid}:digest-2026-11-27`, 1]));
+    expect(clientApp.violations).toEqual([]);
+    expect((await call('GET', 'cron-secret')).body).toEqual({ done: true, broadcasts: [], busy: [] });
+  },
 };
 
 describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
@@ -319,6 +352,7 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
       'packages/bullmq/README.md: sh',
       'packages/otel/README.md: sh',
       'docs/notifications.md: sh',
+      'docs/notifications.md: json',
       'docs/notifications.md: sh',
       'docs/notifications.md: sh',
       'examples/miniapp-backend/README.md: sh',

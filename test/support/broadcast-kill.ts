@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createBroadcasts, type BroadcastRecordStore, type NotificationLimiter, type NotificationTokenStore } from '@social-webhooks/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { notificationOf } from './broadcast-suite.js';
+import { notificationOf } from './broadcast-helpers.js';
 import { startChildServer, type ChildServer } from './child-server.js';
 import { startNotificationClient, type StandInClient } from './notification-client.js';
 import { eventually, kill } from './queue-processes.js';

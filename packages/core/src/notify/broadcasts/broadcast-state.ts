@@ -43,7 +43,7 @@ export interface BroadcastState {
   /** The audience has been read to its end. */
   readonly listed: boolean;
   readonly counts: BroadcastCounts;
-  /** Targets to send again later (at most `MAX_BROADCAST_HELD`). */
+  /** Targets to send again later (about `MAX_BROADCAST_HELD` at most: a run reads no further while it holds that many). */
   readonly held: readonly HeldTarget[];
   /** Clients that refused the notification itself, with why: their other targets are not sent. */
   readonly stopped: readonly { readonly url: string; readonly reason: string }[];
@@ -54,9 +54,9 @@ export interface BroadcastState {
 }
 
 /**
- * The most targets a record holds to send again. A run that holds this many reads no further into
- * the audience until some are settled, so a record stays small (about 150 bytes a target as JSON)
- * whatever the broadcast's size.
+ * How many targets a record holds to send again before a run reads no further into the audience
+ * until some are settled: the held can pass it by at most the last step's pages, so a record stays
+ * small (about 150 bytes a target as JSON) whatever the broadcast's size.
  */
 export const MAX_BROADCAST_HELD = 1_000;
 

@@ -1,7 +1,6 @@
 import { deliverBatch, type BatchContext, type BatchResult } from '../deliver-batch.js';
 import { InFlight } from '../in-flight.js';
-import type { Notification } from '../notification.js';
-import { NOTIFICATION_LIMITS } from '../notification.js';
+import { NOTIFICATION_LIMITS, type Notification } from '../notification.js';
 import { logGaveUp, logRefusal } from '../notify-log.js';
 import { retryDelay, type ResolvedNotifierOptions } from '../notifier-options.js';
 import type { StepTarget, Work } from './work.js';
