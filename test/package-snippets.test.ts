@@ -375,8 +375,8 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
       'packages/bullmq/README.md: sh',
       'packages/otel/README.md: sh',
       'docs/notifications.md: sh',
-      'docs/notifications.md: json',
       'docs/notifications.md: sh',
+      'docs/notifications.md: json',
       'docs/notifications.md: sh',
       'examples/miniapp-backend/README.md: sh',
     ]);
