@@ -137,6 +137,9 @@ const delivery = `
   // The Postgres store against a stand-in client: the packed package loads and speaks SQL to its table.
   const pgStore = postgres.postgresStore({ client: { query: async (text, values) => ({ rows: [{ state: text.includes('social_webhooks_dedupe') && values[0] === 'k' ? 'claimed' : 'in_flight' }] }) } });
   if ((await pgStore.claim('k', 't', 1000)) !== 'claimed' || !postgres.postgresSchema().includes('CREATE TABLE IF NOT EXISTS social_webhooks_tokens')) throw new Error('consumer failed: postgresStore');
+  // The Cloudflare store against a stand-in D1 binding: the packed package loads and speaks SQLite to its table.
+  const d1 = { prepare: (sql) => ({ bind: (...values) => ({ all: async () => ({ results: [{ state: sql.includes('social_webhooks_dedupe') && values[0] === 'k' ? 'claimed' : 'in_flight' }] }) }) }), batch: async () => [] };
+  if ((await cloudflare.cloudflareStore({ d1 }).claim('k', 't', 1000)) !== 'claimed' || !cloudflare.cloudflareSchema().includes('CREATE TABLE IF NOT EXISTS social_webhooks_tokens') || typeof cloudflare.SocialWebhooksState !== 'function') throw new Error('consumer failed: cloudflareStore');
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
   if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
@@ -162,6 +165,7 @@ import * as expressAdapter from '@social-webhooks/express';
 import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
 import * as postgres from '@social-webhooks/postgres';
+import * as cloudflare from '@social-webhooks/cloudflare';
 import * as nodeAdapter from '@social-webhooks/node';
 import * as fastifyAdapter from '@social-webhooks/fastify';
 import http from 'node:http';
@@ -185,6 +189,7 @@ const expressAdapter = require('@social-webhooks/express');
 const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
 const postgres = require('@social-webhooks/postgres');
+const cloudflare = require('@social-webhooks/cloudflare');
 const nodeAdapter = require('@social-webhooks/node');
 const fastifyAdapter = require('@social-webhooks/fastify');
 const http = require('node:http');

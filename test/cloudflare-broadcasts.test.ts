@@ -16,8 +16,8 @@ import { fillTokens, range } from './support/token-fill.js';
 // workerd, reached from here through Miniflare's proxies of its bindings: the cases of the shared
 // suite (test/support/broadcast-suite.ts) with more time per run. The suite leaves a run of 1.6 s
 // 100 ms to start its first step (its time limit less BROADCAST_STEP_MARGIN_MS and a request's
-// timeout), where a call costs about 14 ms to the object and 35 ms to Miniflare's local D1 through
-// the proxy (7 and 26 from a Worker), so its runs are given 3 s here.
+// timeout), less than the calls of a step take through the proxy to Miniflare's local D1 on a busy
+// machine, so its runs are given 3 s here.
 const workers = useCloudflareWorkers();
 const storages: Record<'d1' | 'do', CloudflareStorage> = {} as never;
 beforeAll(async () => {

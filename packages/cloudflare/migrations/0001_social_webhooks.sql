@@ -22,7 +22,8 @@ CREATE TABLE IF NOT EXISTS social_webhooks_notify_tokens (
   sent_at INTEGER NOT NULL,
   day_start INTEGER NOT NULL,
   day_count INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
+  expires_at INTEGER NOT NULL,
+  claim_id TEXT
 );
 
 CREATE INDEX IF NOT EXISTS social_webhooks_notify_tokens_expires_at_idx ON social_webhooks_notify_tokens (expires_at);

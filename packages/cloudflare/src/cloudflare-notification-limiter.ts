@@ -44,7 +44,7 @@ export function cloudflareNotificationLimiter(options: CloudflareNotificationLim
   return {
     async claim(notificationId, targets) {
       if (targets.length === 0) return [];
-      const params = [notificationId, json(targets), intervalMs, perDay, DAY_MS];
+      const params = [notificationId, json(targets), intervalMs, perDay, DAY_MS, crypto.randomUUID()];
       const [, rows = []] = await runner.run([
         { sql: SPEND, params },
         { sql: OUTCOMES, params },

@@ -2,9 +2,16 @@ import { optionsError } from './errors.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import type { Tables } from './tables.js';
 
+/** What the stores read of a stub's answer: any `Response` (the DOM's, or workers-types') fits. */
+export interface StubResponseLike {
+  readonly ok: boolean;
+  readonly status: number;
+  json(): Promise<unknown>;
+}
+
 /** The part of a Durable Object stub the stores call: `fetch`. */
 export interface DurableObjectStubLike {
-  fetch(input: string, init: { method: string; body: string; headers: Record<string, string> }): Promise<Response>;
+  fetch(input: string, init: { method: string; body: string; headers: Record<string, string> }): Promise<StubResponseLike>;
 }
 
 /**

@@ -5,7 +5,7 @@ export { cloudflareNotificationLimiter, type CloudflareNotificationLimiterOption
 export { cloudflareStore } from './cloudflare-store.js';
 export { cloudflareTokenStore } from './cloudflare-token-store.js';
 export type { D1Like, D1StatementLike } from './d1-runner.js';
-export type { DurableObjectNamespaceLike, DurableObjectStubLike } from './durable-object-runner.js';
+export type { DurableObjectNamespaceLike, DurableObjectStubLike, StubResponseLike } from './durable-object-runner.js';
 export { migrate } from './migrate.js';
 export { cloudflareSchema, type CloudflareSchemaOptions } from './schema.js';
 export { SocialWebhooksState, type DurableObjectStateLike, type SqlStorageLike } from './state-object.js';

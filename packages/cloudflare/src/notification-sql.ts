@@ -25,19 +25,20 @@ export function claimStatements({ notifyTokens: t, notifySent }: Tables): [strin
   const count = `(CASE WHEN ${reset} THEN 0 ELSE ${t}.day_count END)`;
   const spend = `(NOT (${recent}) AND ${count} < ?4)`;
   const dayStart = `(CASE WHEN ${reset} THEN ${NOW} ELSE ${t}.day_start END)`;
-  const spent = `INSERT INTO ${t} (token, notification_id, sent_at, day_start, day_count, expires_at)
-SELECT DISTINCT ${field('token')}, ?1, ${NOW}, ${NOW}, 1, ${NOW} + max(?5, ?3)
+  const spent = `INSERT INTO ${t} (token, notification_id, sent_at, day_start, day_count, expires_at, claim_id)
+SELECT DISTINCT ${field('token')}, ?1, ${NOW}, ${NOW}, 1, ${NOW} + max(?5, ?3), ?6
 FROM json_each(?2) AS e WHERE NOT ${SENT_NOW(notifySent)}
 ON CONFLICT (token) DO UPDATE SET
   notification_id = CASE WHEN ${spend} THEN excluded.notification_id ELSE ${t}.notification_id END,
   sent_at = CASE WHEN ${spend} THEN ${NOW} ELSE ${t}.sent_at END,
   day_start = CASE WHEN ${spend} THEN ${dayStart} ELSE ${t}.day_start END,
   day_count = CASE WHEN ${spend} THEN ${count} + 1 ELSE ${t}.day_count END,
-  expires_at = CASE WHEN ${spend} THEN max(${dayStart} + ?5, ${NOW} + ?3) ELSE ${t}.expires_at END`;
-  const allowed = `t.notification_id = ?1 AND t.sent_at > ${NOW} - ?3`;
+  expires_at = CASE WHEN ${spend} THEN max(${dayStart} + ?5, ${NOW} + ?3) ELSE ${t}.expires_at END,
+  claim_id = CASE WHEN ${spend} THEN excluded.claim_id ELSE ${t}.claim_id END`;
+  const allowed = `(t.claim_id = ?6 OR (t.notification_id = ?1 AND t.sent_at > ${NOW} - ?3))`;
   const outcomes = `SELECT CAST(e.key AS INTEGER) AS ord,
   CASE WHEN ${SENT_NOW(notifySent)} THEN 'sent' WHEN ${allowed} THEN 'allowed' ELSE 'limited' END AS outcome,
-  CASE WHEN ${SENT_NOW(notifySent)} OR (${allowed}) THEN NULL
+  CASE WHEN ${SENT_NOW(notifySent)} OR ${allowed} THEN NULL
     WHEN t.sent_at > ${NOW} - ?3 THEN t.sent_at + ?3
     ELSE t.day_start + ?5 END AS retry_at
 FROM json_each(?2) AS e LEFT JOIN ${t} AS t ON t.token = ${field('token')}

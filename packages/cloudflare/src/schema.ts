@@ -35,7 +35,8 @@ export function schemaStatements(tables: Tables): string[] {
   sent_at INTEGER NOT NULL,
   day_start INTEGER NOT NULL,
   day_count INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
+  expires_at INTEGER NOT NULL,
+  claim_id TEXT
 )`,
     `CREATE INDEX IF NOT EXISTS ${p}notify_tokens_expires_at_idx ON ${notifyTokens} (expires_at)`,
     `CREATE TABLE IF NOT EXISTS ${notifySent} (
