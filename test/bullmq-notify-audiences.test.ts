@@ -1,5 +1,9 @@
-import { notificationBroadcaster, notificationWorker, type NotificationWorkerOptions } from '@social-webhooks/bullmq';
-import type { NotificationAudience } from '@social-webhooks/core';
+import {
+  notificationBroadcaster,
+  notificationWorker,
+  type BroadcastAudience,
+  type NotificationWorkerOptions,
+} from '@social-webhooks/bullmq';
 import { redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
@@ -62,7 +66,7 @@ const reached = (client: StandInClient, id: string) =>
     .sort((a, b) => a - b);
 
 describe('notificationBroadcaster audiences', () => {
-  it.each<[string, () => NotificationAudience, (fid: number, appFid: number) => boolean]>([
+  it.each<[string, () => BroadcastAudience, (fid: number, appFid: number) => boolean]>([
     ['everyone but an exclude list', () => ({ all: true, exclude: range(150) }), (fid) => fid > 150],
     ["one client's users, by its FID", () => ({ client: 1 }), (_, appFid) => appFid === 1],
     [
@@ -85,7 +89,7 @@ describe('notificationBroadcaster audiences', () => {
 
   it('gives one audience one id however it is spelt, and two audiences two', async () => {
     const { broadcaster } = await setUp(async () => undefined);
-    const ids = async (...audiences: NotificationAudience[]) =>
+    const ids = async (...audiences: BroadcastAudience[]) =>
       Promise.all(audiences.map(async (to) => (await broadcaster.broadcast(notification('same'), { to })).id));
     const [all, everyone, excluded, excludedAgain, client] = await ids(
       'all',
@@ -104,7 +108,10 @@ describe('notificationBroadcaster audiences', () => {
 
   it('refuses a where function or an iterable of FIDs, saying what to use instead, and queues nothing', async () => {
     const { broadcaster } = await setUp(async () => undefined);
-    await expect(broadcaster.broadcast(notification('w'), { to: { all: true, where: () => true } })).rejects.toMatchObject({
+    // Refused by the type too: a BroadcastAudience has no where and no iterable (a JavaScript caller gets the error below).
+    // @ts-expect-error `where` is not in a BroadcastAudience
+    const withWhere: BroadcastAudience = { all: true, where: () => true };
+    await expect(broadcaster.broadcast(notification('w'), { to: withWhere })).rejects.toMatchObject({
       code: 'invalid_options',
       message: expect.stringMatching(
         /^@social-webhooks\/bullmq: broadcaster.broadcast\(\): `where` is a function, which a queued job cannot carry/,
@@ -113,7 +120,9 @@ describe('notificationBroadcaster audiences', () => {
     async function* fids() {
       yield 1;
     }
-    await expect(broadcaster.broadcast(notification('i'), { to: { fids: fids() } })).rejects.toThrow(
+    // @ts-expect-error an iterable is not a list
+    const streamed: BroadcastAudience = { fids: fids() };
+    await expect(broadcaster.broadcast(notification('i'), { to: streamed })).rejects.toThrow(
       /`fids` is an iterable, which a queued job cannot carry: collect it into a list/,
     );
     await expect(broadcaster.broadcast(notification('e'), { to: { all: true, exlude: [1] } as never })).rejects.toThrow(

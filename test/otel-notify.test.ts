@@ -71,4 +71,35 @@ describe('otelInstrumentation for notification batches', () => {
     const durations = await sdk.points('social_webhooks.notify.batch.duration');
     expect(durations.reduce((total, point) => total + (point.value as { count: number }).count, 0)).toBe(4);
   });
+
+  it('ends a batch that ran past its expiresAt with the outcome expired, and counts its targets expired', async () => {
+    const sdk = otelSdk();
+    const store = memoryTokenStore();
+    const { redis, client } = rig;
+    await fillTokens(store, client, range(250, 1_000));
+    client.fault({ count: 1, delayMs: 1_500 });
+    const connection = redisConnection(redis.url);
+    const instrumentation = otelInstrumentation({ tracerProvider: sdk.tracerProvider, meterProvider: sdk.meterProvider });
+    const worker = notificationWorker({ connection, queueName: 'otel-expiry', store, instrumentation, logger: false, concurrency: 1 });
+    const broadcaster = notificationBroadcaster({ connection, queueName: 'otel-expiry' });
+    try {
+      const { id } = await broadcaster.broadcast(
+        { notificationId: 'otel-expiry', title: 'Hi', body: 'Until soon', targetUrl: 'https://app.example.com/' },
+        { to: 'all', expiresAt: Date.now() + 700 },
+      );
+      let done = false;
+      expect(await eventually(() => (void broadcaster.progress(id).then((read) => (done = read?.done === true)), done))).toBe(true);
+    } finally {
+      await broadcaster.close();
+      await worker.close();
+    }
+    // The first batch went out before the expiry (its request slow to arrive); the two after it ran past it.
+    const spans = sdk.byName(`notify ${new URL(client.url).host}`);
+    expect(spans.map((span) => span.attributes['social_webhooks.outcome']).sort()).toEqual(['expired', 'expired', 'settled']);
+    const points = await sdk.points('social_webhooks.notifications');
+    expect(Object.fromEntries(points.map((point) => [point.attributes['social_webhooks.outcome'], point.value]))).toEqual({
+      successful: 100,
+      expired: 150,
+    });
+  });
 });

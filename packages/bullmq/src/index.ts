@@ -21,6 +21,7 @@ export { listFailedJobs, retryFailedJobs, type FailedJob, type FailedJobsQueue, 
 export {
   DEFAULT_NOTIFY_QUEUE,
   notificationBroadcaster,
+  type BroadcastOptions,
   type NotificationBroadcaster,
   type NotificationBroadcasterOptions,
   type QueuedBroadcast,
@@ -33,4 +34,5 @@ export {
   type NotificationWorkerOptions,
 } from './notify/notification-worker.js';
 export type { BroadcastProgress } from './notify/broadcast-progress.js';
+export type { BroadcastAudience } from './notify/job-audience.js';
 export type { KeepOptions } from './notify/job-options.js';

@@ -42,6 +42,9 @@ export function startBatchScope(tracer: Tracer, instruments: () => Instruments, 
       } else if ('skipped' in end) {
         counts = { remaining: start.targets };
         outcome = 'skipped';
+      } else if ('expired' in end) {
+        counts = { expired: end.expired };
+        outcome = 'expired';
       } else {
         counts = {};
         outcome = 'error';

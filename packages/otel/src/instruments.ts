@@ -43,7 +43,7 @@ export function createInstruments(meter: Meter): Instruments {
     notifications: meter.createCounter('social_webhooks.notifications', {
       unit: '{token}',
       description:
-        'Mini App notification targets by outcome (successful, already_sent, invalid, rate_limited, failed, retry, remaining) and client host.',
+        'Mini App notification targets by outcome (successful, already_sent, invalid, rate_limited, failed, retry, remaining, expired) and client host.',
     }),
     batchDuration: meter.createHistogram('social_webhooks.notify.batch.duration', {
       unit: 's',

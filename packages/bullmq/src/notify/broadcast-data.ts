@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BatchTarget, Notification } from '@social-webhooks/core';
 import { toJobId } from '../job-data.js';
-import type { JobAudience } from './job-audience.js';
+import type { BroadcastAudience } from './job-audience.js';
 
 /** The job that reads the store and adds the broadcast's batch jobs. Plain JSON, as BullMQ stores it. */
 export interface PlanJobData {
@@ -9,7 +9,7 @@ export interface PlanJobData {
   /** The broadcast's id: its `notificationId`. */
   readonly id: string;
   readonly notification: Notification;
-  readonly to: JobAudience;
+  readonly to: BroadcastAudience;
   /** When its batches stop being worth sending (ms since the epoch), if ever. */
   readonly expiresAt?: number;
 }

@@ -1,5 +1,5 @@
 import type { Notification } from '@social-webhooks/core';
-import type { JobAudience } from './job-audience.js';
+import type { BroadcastAudience } from './job-audience.js';
 
 /** The few Redis commands the record uses: an ioredis client, as BullMQ's queue holds (record-client.ts). */
 export interface RecordClient {
@@ -96,7 +96,7 @@ export class BroadcastRecord {
   async start(
     id: string,
     notification: Notification,
-    to: JobAudience,
+    to: BroadcastAudience,
     now: number,
     expiresAt: number | undefined,
   ): Promise<{ added: boolean; createdAt: number }> {

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { ClientAudience, EveryoneAudience, FidsAudience, NotificationAudience } from '@social-webhooks/core';
 
 /**
- * An audience as a plan job carries it: plain JSON, what `checkAudience(…, { forms: 'json' })` lets
- * through (a FID, a list, `'all'`, or an object of `all`, a `fids` list, `exclude`, `client`). A fresh
- * copy: the caller's arrays are never kept.
+ * An audience a durable broadcast takes, as its plan job carries it: plain JSON, what
+ * `checkAudience(…, { forms: 'json' })` lets through (a FID, a list, `'all'`, or an object of `all`, a
+ * `fids` list, `exclude`, `client`): no `where` function, no iterable of FIDs.
  */
-export type JobAudience =
+export type BroadcastAudience =
   | number
   | readonly number[]
   | 'all'
@@ -14,8 +14,8 @@ export type JobAudience =
   | (Omit<FidsAudience, 'where' | 'fids'> & { readonly fids: readonly number[] })
   | Omit<ClientAudience, 'where'>;
 
-/** A JSON copy of a checked audience that holds no function or iterable. */
-export function jobAudience(to: NotificationAudience): JobAudience {
+/** A JSON copy of a checked audience that holds no function or iterable: the caller's arrays are never kept. */
+export function jobAudience(to: NotificationAudience): BroadcastAudience {
   if (typeof to !== 'object') return to;
   if (isList(to)) return [...to];
   const { fids, exclude, client } = to;
@@ -24,7 +24,7 @@ export function jobAudience(to: NotificationAudience): JobAudience {
     ...(isList(fids) && { fids: [...fids] }),
     ...(exclude !== undefined && { exclude: [...exclude] }),
     ...(client !== undefined && { client }),
-  } as JobAudience;
+  } as BroadcastAudience;
 }
 
 /**
@@ -33,13 +33,13 @@ export function jobAudience(to: NotificationAudience): JobAudience {
  * two broadcasts, and the same audience twice is one, however it is spelt: `[2, 1, 2]` and
  * `{ fids: [1, 2] }` are one audience, `'all'` and `{ all: true }` another.
  */
-export function broadcastId(notificationId: string, to: JobAudience): string {
+export function broadcastId(notificationId: string, to: BroadcastAudience): string {
   const key = audienceKey(to);
   return key === undefined ? notificationId : `${notificationId}@${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 }
 
 /** What tells audiences apart, or undefined for everyone; a list's key is the one it always had (its sorted FIDs). */
-function audienceKey(to: JobAudience): string | undefined {
+function audienceKey(to: BroadcastAudience): string | undefined {
   if (to === 'all') return undefined;
   if (typeof to === 'number' || isList(to)) return sortedKey(typeof to === 'number' ? [to] : to);
   const { fids, exclude, client } = to as { fids?: readonly number[]; exclude?: readonly number[]; client?: number | string };

@@ -7,14 +7,13 @@ import {
   type ExpiresAt,
   type Logger,
   type Notification,
-  type NotificationAudience,
 } from '@social-webhooks/core';
 import { BroadcastRecord, recordBase } from './broadcast-record.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
 import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
 import { planJobId, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
-import { broadcastId, jobAudience } from './job-audience.js';
+import { broadcastId, jobAudience, type BroadcastAudience } from './job-audience.js';
 
 /** Options of {@link notificationBroadcaster}. */
 export interface NotificationBroadcasterOptions extends KeepOptions {
@@ -62,7 +61,7 @@ export interface BroadcastOptions {
    * `exclude` and `client`, stored in the plan job as JSON. A `where` function or an iterable of FIDs
    * cannot be stored in a job: they are refused (`createNotifier().send()` takes them).
    */
-  readonly to: NotificationAudience;
+  readonly to: BroadcastAudience;
   /**
    * When the notification stops being worth sending (ms since the epoch, or a `Date`): a batch job that
    * runs later, planned, delayed for a rate limit or for a retry, sends nothing and counts its targets

@@ -58,7 +58,7 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
     if (expired(job.data.expiresAt, Date.now())) {
       const outcome = emptyOutcome(kind, targets.length, { expired: targets.length });
       await runner.record.batch(id, jobId, outcome);
-      safeEnd(scope, { skipped: 'expired' });
+      safeEnd(scope, { expired: targets.length });
       return outcome;
     }
     const result = await deliverBatch(runner.context, notification, url, targets);

@@ -1,22 +1,13 @@
-import {
-  DEFAULT_NOTIFICATION_INTERVAL_MS,
-  createNotifier,
-  isWebhookError,
-  type NotificationAudience,
-  type NotificationReport,
-  type Notifier,
-  type NotifierOptions,
-} from '@social-webhooks/core';
-import { stringFlag } from '../args/parse-command-args.js';
-import { CliError } from '../cli-error.js';
-import type { Command, CommandContext } from '../command.js';
+import { DEFAULT_NOTIFICATION_INTERVAL_MS, type NotificationReport } from '@social-webhooks/core';
+import type { Command } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { audienceFlags } from '../notify/audience-flags.js';
-import { notificationFlags, countFlag } from '../notify/notify-flags.js';
+import { notificationFlags } from '../notify/notify-flags.js';
+import { buildNotifier, notifierFlags } from '../notify/notifier-flags.js';
 import { expiresAtFlag } from '../notify/expires-at-flag.js';
 import { planNotification } from '../notify/plan.js';
 import { openTokenSource } from '../notify/open-token-source.js';
-import { notificationLine, planLines, reportLines, waitLine } from '../output/describe-notify.js';
+import { describeAudience, notificationLine, planLines, reportLines, waitLine } from '../output/describe-notify.js';
 import { print } from '../output/print.js';
 import { startProgress, type Progress } from '../output/progress.js';
 
@@ -170,49 +161,6 @@ export const notifyCommand: Command = {
     }
   },
 };
-
-/** Who `to` names, for the line that says nobody holds a token. */
-function describeAudience(to: NotificationAudience, path: string | undefined): string {
-  if (to === 'all') return 'any user';
-  if (typeof to === 'number' || Array.isArray(to)) return `fid ${[to].flat().join(', ')}`;
-  const parts = [
-    path !== undefined ? `the FIDs of ${path}` : 'fids' in to && Array.isArray(to.fids) ? `fid ${to.fids.join(', ')}` : 'any user',
-  ];
-  if ('client' in to && to.client !== undefined) parts.push(`at client ${to.client}`);
-  if ('exclude' in to && to.exclude !== undefined && to.exclude.length > 0) parts.push(`but fid ${to.exclude.join(', ')}`);
-  return parts.join(' ');
-}
-
-/** `--timeout`, `--concurrency`, `--retries`, `--rate-limit-wait`, `--interval`, `--domain`, as the notifier's options. */
-function notifierFlags(context: CommandContext): Omit<NotifierOptions, 'store'> {
-  const concurrency = countFlag(context.values, 'concurrency', 1);
-  const retries = countFlag(context.values, 'retries', 0);
-  const rateLimitWaitMs = countFlag(context.values, 'rate-limit-wait', 0);
-  const rateLimitRetryMs = countFlag(context.values, 'interval', 1);
-  const domain = stringFlag(context.values, 'domain', 'notify');
-  return {
-    // The report says what became of every token; the notifier's own log would repeat it on stderr.
-    logger: false,
-    ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
-    ...(concurrency !== undefined && { concurrency }),
-    ...(retries !== undefined && { retries }),
-    ...(rateLimitWaitMs !== undefined && { rateLimitWaitMs }),
-    ...(rateLimitRetryMs !== undefined && { rateLimitRetryMs }),
-    ...(domain !== undefined && { domain }),
-  };
-}
-
-function buildNotifier(options: NotifierOptions): Notifier {
-  try {
-    return createNotifier(options);
-  } catch (error) {
-    if (isWebhookError(error) && error.code === 'invalid_options') {
-      const message = error.message.replace(/^@social-webhooks\/core: createNotifier\(\): /, '').replace(/`domain`/, '--domain');
-      throw new CliError('usage_error', message, { command: 'notify', cause: error });
-    }
-    throw error;
-  }
-}
 
 /** Whether every token has its notification: delivered, already sent, or invalid and removed (nobody to reach). */
 function delivered(report: NotificationReport): boolean {

@@ -1,4 +1,4 @@
-import type { Notification, NotificationReport, NotificationWait } from '@social-webhooks/core';
+import type { Notification, NotificationAudience, NotificationReport, NotificationWait } from '@social-webhooks/core';
 import type { NotifyPlan } from '../notify/plan.js';
 import type { TokenSource } from '../notify/token-source.js';
 
@@ -77,4 +77,16 @@ function hint(reason: string): string {
   if (reason === 'domain_mismatch' || reason === 'target_url_mismatch')
     return ' (--target-url must be on the domain of your Mini App manifest; --domain checks it before sending)';
   return '';
+}
+
+/** Who `to` names, for the line that says nobody holds a token. */
+export function describeAudience(to: NotificationAudience, path: string | undefined): string {
+  if (to === 'all') return 'any user';
+  if (typeof to === 'number' || Array.isArray(to)) return `fid ${[to].flat().join(', ')}`;
+  const parts = [
+    path !== undefined ? `the FIDs of ${path}` : 'fids' in to && Array.isArray(to.fids) ? `fid ${to.fids.join(', ')}` : 'any user',
+  ];
+  if ('client' in to && to.client !== undefined) parts.push(`at client ${to.client}`);
+  if ('exclude' in to && to.exclude !== undefined && to.exclude.length > 0) parts.push(`but fid ${to.exclude.join(', ')}`);
+  return parts.join(' ');
 }

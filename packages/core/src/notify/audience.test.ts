@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { memoryTokenStore } from '../senders/miniapp/memory-token-store.js';
 import type { NotificationTarget } from '../senders/miniapp/token-store.js';
 import { checkAudience, type NotificationAudience } from './audience.js';
@@ -99,5 +99,24 @@ describe('targetPagesOf, by audience', () => {
   it('streams an async iterable of FIDs, reading each as it comes, and fails on one that is not a FID', async () => {
     expect(await read({ fids: slowly([3, 11, 4]) })).toEqual(['a-3', 'a-4', 'b-4']);
     await expect(read({ fids: slowly([3, -1]) })).rejects.toThrow(/fids yielded -1 \(item 2\), not a FID/);
+  });
+});
+
+describe('NotificationAudience, as types', () => {
+  const audience = (to: NotificationAudience) => to;
+
+  it('takes every form, and refuses both all and fids, a narrowing that names nobody, or a misspelt key', () => {
+    expectTypeOf(audience).toBeCallableWith({ all: true, exclude: [3], client: 9152, where: async ({ appFid }) => appFid === 9152 });
+    expectTypeOf(audience).toBeCallableWith({ fids: slowly([1]), client: 'https://api.farcaster.xyz/v1/frame-notifications' });
+    expectTypeOf(audience).toBeCallableWith({ client: 9152 });
+    expectTypeOf(audience).toBeCallableWith([1, 2]);
+    // @ts-expect-error everyone, or a list: not both
+    audience({ all: true, fids: [1] });
+    // @ts-expect-error an exclusion alone names nobody to notify
+    audience({ exclude: [1] });
+    // @ts-expect-error a misspelt exclude (refused at run time too)
+    audience({ all: true, exlude: [1] });
+    // @ts-expect-error all is true or absent
+    audience({ all: false });
   });
 });

@@ -15,9 +15,11 @@ export interface BatchStart {
 
 /**
  * How a batch ended: its result; or `skipped` (the client had refused the notification, so its
- * remaining batches are not sent); or `error` (the store or the limiter failed, so it is retried).
+ * remaining batches are not sent); or `expired` (its notification's `expiresAt` had passed: that many
+ * targets dropped, none sent); or `error` (the store or the limiter failed, so it is retried).
  */
-export type BatchEnd = { readonly result: BatchResult } | { readonly skipped: string } | { readonly error: unknown };
+export type BatchEnd =
+  { readonly result: BatchResult } | { readonly skipped: string } | { readonly expired: number } | { readonly error: unknown };
 
 /** The scope of one batch, from its start to its end. */
 export interface BatchScope {
