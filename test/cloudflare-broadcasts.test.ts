@@ -7,7 +7,7 @@ import {
 } from '@social-webhooks/cloudflare';
 import { createBroadcasts, createNotifier } from '@social-webhooks/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-suite.js';
+import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
 import { useCloudflareWorkers } from './support/cloudflare-workers.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
