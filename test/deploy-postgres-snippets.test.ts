@@ -36,7 +36,7 @@ async function printed(program: Program, env: Record<string, string>): Promise<s
 function scenarios(database: () => Promise<string>): Record<string, (program: Program) => Promise<void>> {
   return {
     async [`${FILE} › The tables: schema and migration`](program) {
-      expect(await printed(program, { DATABASE_URL: await database() })).toBe('{ tables: 7 }');
+      expect(await printed(program, { DATABASE_URL: await database() })).toBe('{ tables: 8 }');
     },
     async [`${FILE} › Your own migrations`](program) {
       expect(await printed(program, {})).toBe(postgresSchema().replace(/\s+/g, ' ').trim());
@@ -48,7 +48,7 @@ function scenarios(database: () => Promise<string>): Record<string, (program: Pr
       // A claim whose lease lapsed at once: the one row cleanup has to delete.
       await pool.query("INSERT INTO social_webhooks_dedupe (key, token, expires_at) VALUES ('lapsed', 't', now() - interval '1 minute')");
       expect(await printed(program, { DATABASE_URL: url })).toBe(
-        '{ dedupe: 1, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0 }',
+        '{ dedupe: 1, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0, broadcasts: 0 }',
       );
       expect((await pool.query('SELECT count(*)::int AS rows FROM social_webhooks_dedupe')).rows).toEqual([{ rows: 0 }]);
       await pool.end();

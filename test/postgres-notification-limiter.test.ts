@@ -80,6 +80,21 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationLimiter aga
     expect(rows).toEqual([{ day_count: 1, today: true }]);
   });
 
+  it('starts a token’s interval again from the answer that confirms it, on the server’s clock', async () => {
+    const limiter = postgresNotificationLimiter({ client: db.pool, prefix: await fresh(), intervalMs: 1_000 });
+    await limiter.claim('n1', [target(1), target(2)]);
+    // The request took 300 ms to be answered; only the first user's token was delivered.
+    await sleep(300);
+    const answered = Date.now();
+    await limiter.confirm('n1', [target(1)]);
+    const [delivered, refused] = (await limiter.claim('n2', [target(1), target(2)])) as { outcome: string; retryAt: number }[];
+    expect(delivered!.retryAt).toBeGreaterThanOrEqual(answered + 1_000 - 5);
+    expect(refused!.retryAt).toBeLessThan(answered + 1_000 - 200);
+    // A confirm of another notification than the token's last claim moves nothing.
+    await limiter.confirm('n0', [target(2)]);
+    expect(await limiter.claim('n2', [target(2)])).toEqual([refused]);
+  });
+
   it('remembers a confirmed delivery per user and client for dedupeMs, so the same notification is not sent again', async () => {
     const limiter = postgresNotificationLimiter({ client: db.pool, prefix: await fresh(), intervalMs: 1, dedupeMs: 300 });
     await limiter.claim('n1', [target(1)]);

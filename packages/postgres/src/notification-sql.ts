@@ -59,10 +59,22 @@ FROM input i LEFT JOIN fresh f ON f.ord = i.ord LEFT JOIN spent s ON s.token = i
 ORDER BY i.ord`;
 }
 
-/** Records the delivered targets ($2, as in the claim) for $3 milliseconds; $1 the notificationId. */
-export function confirmSql({ notifySent }: Tables): string {
-  return `INSERT INTO ${notifySent} (notification_id, fid, app_fid, expires_at)
-SELECT DISTINCT $1::text, (e->>'fid')::bigint, (e->>'appFid')::bigint, ${NOW} + ${ms('$3')}
-FROM jsonb_array_elements($2::text::jsonb) AS e ORDER BY 2, 3
+/**
+ * Records the delivered targets ($2, as in the claim) for $3 milliseconds, $1 the notificationId,
+ * and starts each one's token interval again from now ($4 the interval, $5 the day) when the token
+ * was last claimed for this notificationId: the client counts the interval from when the request
+ * reached it, which the answer bounds, so ours never ends before the client's (as the Redis and
+ * memory limiters do).
+ */
+export function confirmSql({ notifyTokens, notifySent }: Tables): string {
+  return `WITH input AS (
+  SELECT DISTINCT (e->>'fid')::bigint AS fid, (e->>'appFid')::bigint AS app_fid, e->>'token' AS token
+  FROM jsonb_array_elements($2::text::jsonb) AS e
+), restarted AS (
+  UPDATE ${notifyTokens} AS t SET sent_at = ${NOW}, expires_at = greatest(t.day_start + ${ms('$5')}, ${NOW} + ${ms('$4')})
+  WHERE t.token IN (SELECT token FROM input) AND t.notification_id = $1 AND t.sent_at < ${NOW}
+)
+INSERT INTO ${notifySent} (notification_id, fid, app_fid, expires_at)
+SELECT $1::text, fid, app_fid, ${NOW} + ${ms('$3')} FROM input ORDER BY 2, 3
 ON CONFLICT (notification_id, fid, app_fid) DO UPDATE SET expires_at = excluded.expires_at`;
 }

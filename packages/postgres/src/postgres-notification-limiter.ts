@@ -65,7 +65,7 @@ export function postgresNotificationLimiter(options: PostgresNotificationLimiter
     },
     async confirm(notificationId, targets) {
       if (targets.length === 0) return;
-      await run(client, CONFIRM, [notificationId, json(targets), String(dedupeMs)]);
+      await run(client, CONFIRM, [notificationId, json(targets), String(dedupeMs), String(intervalMs), String(DAY_MS)]);
     },
   };
 }

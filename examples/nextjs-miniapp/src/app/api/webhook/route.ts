@@ -14,7 +14,9 @@ export const POST = configured(() => {
   const { tokens, appKeys, notifier, domain } = upstashStores();
   // The app keys, the lookup budget and the hub's 429 pause in Upstash: a flood of forged events
   // spends the hub quota of one instance, not one per function instance.
-  const verifyAppKey = verifyAppKeyWithNeynar({ apiKey: required('NEYNAR_API_KEY'), store: appKeys });
+  // Neynar's rate limit for your plan (5 lookups a second on Starter, the default): a lookup past it waits, answered 503.
+  const maxLookupsPerSecond = Number(process.env['NEYNAR_LOOKUPS_PER_SECOND'] || 5);
+  const verifyAppKey = verifyAppKeyWithNeynar({ apiKey: required('NEYNAR_API_KEY'), store: appKeys, maxLookupsPerSecond });
   const apply = (event: MiniAppEvent) => applyMiniAppEvent(tokens, event);
   return webhookHandler({
     sender: miniAppSender({ verifyAppKey }),
