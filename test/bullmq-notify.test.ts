@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
-import { eventually } from './support/queue-processes.js';
+import { pollUntil } from './support/queue-processes.js';
 import { redisConnection } from './support/redis-connection.js';
 import { startRedis, type RedisServer } from './support/redis-server.js';
 
@@ -159,13 +159,11 @@ describe('notificationBroadcaster and notificationWorker', () => {
     const { broadcaster } = setUp(store, { limiter });
     await finished(broadcaster, (await broadcaster.broadcast(notification('first'), { to: 'all' })).id);
     const { id } = await broadcaster.broadcast(notification('second'), { to: range(120) });
-    let waiting: Awaited<ReturnType<NotificationBroadcaster['progress']>>;
-    expect(
-      await eventually(() => {
-        void broadcaster.progress(id).then((progress) => (waiting = progress));
-        return (waiting?.rateLimited ?? 0) === 120;
-      }),
-    ).toBe(true);
+    const waiting = await pollUntil(
+      () => broadcaster.progress(id),
+      (progress) => (progress?.rateLimited ?? 0) === 120,
+    );
+    expect(waiting?.rateLimited).toBe(120);
     expect(waiting!).toMatchObject({ done: false, successful: 0, requests: 0 });
     expect(waiting!.retryAt).toBeGreaterThan(Date.now());
     const progress = await finished(broadcaster, id);

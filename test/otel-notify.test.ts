@@ -5,7 +5,7 @@ import { otelInstrumentation } from '@social-webhooks/otel';
 import { describe, expect, it } from 'vitest';
 import { useBroadcastRig } from './support/broadcast-rig.js';
 import { otelSdk } from './support/otel-sdk.js';
-import { eventually } from './support/queue-processes.js';
+import { pollUntil } from './support/queue-processes.js';
 import { redisConnection } from './support/redis-connection.js';
 import { fillTokens, range } from './support/token-fill.js';
 
@@ -38,8 +38,14 @@ describe('otelInstrumentation for notification batches', () => {
         { notificationId: 'otel-1', title: 'Hi', body: 'Traced', targetUrl: 'https://app.example.com/' },
         { to: 'all' },
       );
-      let done = false;
-      expect(await eventually(() => (void broadcaster.progress(id).then((read) => (done = read?.done === true)), done))).toBe(true);
+      expect(
+        (
+          await pollUntil(
+            () => broadcaster.progress(id),
+            (read) => read?.done === true,
+          )
+        )?.done,
+      ).toBe(true);
     } finally {
       await broadcaster.close();
       await worker.close();
@@ -87,8 +93,14 @@ describe('otelInstrumentation for notification batches', () => {
         { notificationId: 'otel-expiry', title: 'Hi', body: 'Until soon', targetUrl: 'https://app.example.com/' },
         { to: 'all', expiresAt: Date.now() + 700 },
       );
-      let done = false;
-      expect(await eventually(() => (void broadcaster.progress(id).then((read) => (done = read?.done === true)), done))).toBe(true);
+      expect(
+        (
+          await pollUntil(
+            () => broadcaster.progress(id),
+            (read) => read?.done === true,
+          )
+        )?.done,
+      ).toBe(true);
     } finally {
       await broadcaster.close();
       await worker.close();

@@ -64,6 +64,20 @@ export async function eventually(check: () => boolean, ms = 15_000): Promise<boo
   return true;
 }
 
+/**
+ * Reads `read()` every 50 ms, each read awaited before the next (so none is left in flight when the
+ * test closes its connections), until `done` holds for a reading; answers that reading, or the last
+ * one after `ms`.
+ */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** SIGKILL to the child's own process id; waits until it is gone. */
 export function kill(server: ChildServer): Promise<void> {
   return new Promise((resolve) => {
