@@ -1,8 +1,8 @@
 import {
   DAY_MS,
+  claimTargetsJson,
+  claimsFromRows,
   resolveLimits,
-  type BatchTarget,
-  type Claim,
   type NotificationLimiter,
   type NotificationLimits,
 } from '@social-webhooks/core';
@@ -12,9 +12,6 @@ import { storageOf, type CloudflareStoreOptions } from './storage.js';
 
 /** Options of {@link cloudflareNotificationLimiter}: the storage, the tables' prefix, and the limits. */
 export type CloudflareNotificationLimiterOptions = CloudflareStoreOptions & NotificationLimits;
-
-const ALLOWED: Claim = Object.freeze({ outcome: 'allowed' });
-const SENT: Claim = Object.freeze({ outcome: 'sent' });
 
 /**
  * Our side of the clients' notification limits in D1 or a Durable Object, shared by every instance
@@ -39,28 +36,20 @@ export function cloudflareNotificationLimiter(options: CloudflareNotificationLim
   });
   const [SPEND, OUTCOMES] = claimStatements(tables);
   const [RECORD, RESTART] = confirmStatements(tables);
-  const json = (targets: readonly BatchTarget[]) => JSON.stringify(targets.map(({ fid, appFid, token }) => ({ fid, appFid, token })));
 
   return {
     async claim(notificationId, targets) {
       if (targets.length === 0) return [];
-      const params = [notificationId, json(targets), intervalMs, perDay, DAY_MS, crypto.randomUUID()];
+      const params = [notificationId, claimTargetsJson(targets), intervalMs, perDay, DAY_MS, crypto.randomUUID()];
       const [, rows = []] = await runner.run([
         { sql: SPEND, params },
         { sql: OUTCOMES, params },
       ]);
-      if (rows.length !== targets.length) {
-        throw new Error(`@social-webhooks/cloudflare: the claim answered ${rows.length} rows for ${targets.length} targets.`);
-      }
-      return rows.map((row): Claim => {
-        if (row['outcome'] === 'sent') return SENT;
-        if (row['outcome'] === 'limited') return { outcome: 'limited', retryAt: Number(row['retry_at']) };
-        return ALLOWED;
-      });
+      return claimsFromRows(rows, targets.length, '@social-webhooks/cloudflare');
     },
     async confirm(notificationId, targets) {
       if (targets.length === 0) return;
-      const list = json(targets);
+      const list = claimTargetsJson(targets);
       await runner.run([
         { sql: RECORD, params: [notificationId, list, dedupeMs] },
         { sql: RESTART, params: [notificationId, list, intervalMs, DAY_MS] },

@@ -130,6 +130,8 @@ export {
   type NotificationLimits,
 } from './notify/limiter.js';
 export { memoryNotificationLimiter, type MemoryNotificationLimiterOptions } from './notify/memory-limiter.js';
+// For limiters' authors: the shared claims, and a SQL limiter's rows read as claims.
+export { ALLOWED_CLAIM, SENT_CLAIM, claimsFromRows, claimTargetsJson } from './notify/claims.js';
 export type { NotificationReport } from './notify/report.js';
 export type { NotificationWait } from './notify/held-targets.js';
 // Resumable broadcasts (docs/notifications.md, "Broadcasts without a worker"): run again until done, from any process.

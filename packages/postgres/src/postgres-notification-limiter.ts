@@ -1,8 +1,8 @@
 import {
   DAY_MS,
+  claimTargetsJson,
+  claimsFromRows,
   resolveLimits,
-  type BatchTarget,
-  type Claim,
   type NotificationLimiter,
   type NotificationLimits,
 } from '@social-webhooks/core';
@@ -17,9 +17,6 @@ export interface PostgresNotificationLimiterOptions extends NotificationLimits {
   /** The tables' prefix, as given to `migrate()`. Default `social_webhooks_`. */
   readonly prefix?: string;
 }
-
-const ALLOWED: Claim = Object.freeze({ outcome: 'allowed' });
-const SENT: Claim = Object.freeze({ outcome: 'sent' });
 
 /**
  * Our side of the clients' notification limits in PostgreSQL, shared by every instance that sends:
@@ -48,24 +45,22 @@ export function postgresNotificationLimiter(options: PostgresNotificationLimiter
   });
   const CLAIM = claimSql(tables);
   const CONFIRM = confirmSql(tables);
-  const json = (targets: readonly BatchTarget[]) => JSON.stringify(targets.map(({ fid, appFid, token }) => ({ fid, appFid, token })));
 
   return {
     async claim(notificationId, targets) {
       if (targets.length === 0) return [];
-      const rows = await run(client, CLAIM, [notificationId, json(targets), String(intervalMs), String(perDay), String(DAY_MS)]);
-      if (rows.length !== targets.length) {
-        throw new Error(`@social-webhooks/postgres: the claim answered ${rows.length} rows for ${targets.length} targets.`);
-      }
-      return rows.map((row): Claim => {
-        if (row['outcome'] === 'sent') return SENT;
-        if (row['outcome'] === 'limited') return { outcome: 'limited', retryAt: Number(row['retry_at']) };
-        return ALLOWED;
-      });
+      const rows = await run(client, CLAIM, [
+        notificationId,
+        claimTargetsJson(targets),
+        String(intervalMs),
+        String(perDay),
+        String(DAY_MS),
+      ]);
+      return claimsFromRows(rows, targets.length, '@social-webhooks/postgres');
     },
     async confirm(notificationId, targets) {
       if (targets.length === 0) return;
-      await run(client, CONFIRM, [notificationId, json(targets), String(dedupeMs), String(intervalMs), String(DAY_MS)]);
+      await run(client, CONFIRM, [notificationId, claimTargetsJson(targets), String(dedupeMs), String(intervalMs), String(DAY_MS)]);
     },
   };
 }

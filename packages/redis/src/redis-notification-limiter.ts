@@ -1,5 +1,7 @@
 import {
+  ALLOWED_CLAIM,
   DAY_MS,
+  SENT_CLAIM,
   WebhookError,
   resolveLimits,
   type BatchTarget,
@@ -18,9 +20,6 @@ export interface RedisNotificationLimiterOptions extends NotificationLimits {
   /** Put before every key. Default `social-webhooks:notify:`. */
   readonly prefix?: string;
 }
-
-const ALLOWED: Claim = Object.freeze({ outcome: 'allowed' });
-const SENT: Claim = Object.freeze({ outcome: 'sent' });
 
 /** The default key prefix of the notification limiter. */
 export const DEFAULT_NOTIFY_PREFIX = 'social-webhooks:notify:';
@@ -63,9 +62,9 @@ export function redisNotificationLimiter(options: RedisNotificationLimiterOption
       const reply = asArray(await client.eval(CLAIM_NOTIFICATION, { keys, arguments: args }), 'notification claim', 2 * targets.length);
       return targets.map((_, index): Claim => {
         const outcome = Number(reply[2 * index]);
-        if (outcome === 2) return SENT;
+        if (outcome === 2) return SENT_CLAIM;
         if (outcome === 3) return { outcome: 'limited', retryAt: Number(reply[2 * index + 1]) };
-        return ALLOWED;
+        return ALLOWED_CLAIM;
       });
     },
     async confirm(notificationId, targets) {

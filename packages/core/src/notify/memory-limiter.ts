@@ -1,14 +1,12 @@
 import { WebhookError } from '../errors.js';
 import { DAY_MS, resolveLimits, type Claim, type NotificationLimiter, type NotificationLimits } from './limiter.js';
+import { ALLOWED_CLAIM, SENT_CLAIM } from './claims.js';
 
 /** Options of {@link memoryNotificationLimiter}: the limits, and a clock for tests. */
 export interface MemoryNotificationLimiterOptions extends NotificationLimits {
   /** The clock, in milliseconds since the epoch. Default `Date.now`. */
   readonly now?: () => number;
 }
-
-const ALLOWED: Claim = /* @__PURE__ */ Object.freeze({ outcome: 'allowed' });
-const SENT: Claim = /* @__PURE__ */ Object.freeze({ outcome: 'sent' });
 
 interface TokenState {
   at: number;
@@ -71,14 +69,14 @@ export function memoryNotificationLimiter(options: MemoryNotificationLimiterOpti
       sweep(at);
       const delivered = sent.get(notificationId);
       return targets.map(({ fid, appFid, token }): Claim => {
-        if ((delivered?.get(appFid)?.get(fid) ?? 0) > at) return SENT;
+        if ((delivered?.get(appFid)?.get(fid) ?? 0) > at) return SENT_CLAIM;
         const state = tokens.get(token);
         if (state === undefined) {
           tokens.set(token, { at, notificationId, dayStart: at, count: 1 });
-          return ALLOWED;
+          return ALLOWED_CLAIM;
         }
         const recent = at - state.at < intervalMs;
-        if (recent && state.notificationId === notificationId) return ALLOWED;
+        if (recent && state.notificationId === notificationId) return ALLOWED_CLAIM;
         if (recent) return { outcome: 'limited', retryAt: state.at + intervalMs };
         if (at - state.dayStart >= DAY_MS) {
           state.dayStart = at;
@@ -88,7 +86,7 @@ export function memoryNotificationLimiter(options: MemoryNotificationLimiterOpti
         state.at = at;
         state.notificationId = notificationId;
         state.count += 1;
-        return ALLOWED;
+        return ALLOWED_CLAIM;
       });
     },
     async confirm(notificationId, targets) {
