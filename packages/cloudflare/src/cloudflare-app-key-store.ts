@@ -1,4 +1,12 @@
-import type { AppKeyStore, LookupBudget, LookupGrant, LookupRefusal, LookupStart, SignerList } from '@social-webhooks/core';
+import {
+  budgetRefusal,
+  type AppKeyStore,
+  type LookupBudget,
+  type LookupGrant,
+  type LookupRefusal,
+  type LookupStart,
+  type SignerList,
+} from '@social-webhooks/core';
 import { acquireSql, claimFetchSql, getSignersSql, pauseSql, releaseCallSql, releaseFetchSql, setSignersSql } from './app-key-sql.js';
 import { member } from './now.js';
 import type { Row, Statement } from './sql-runner.js';
@@ -45,22 +53,15 @@ AND NOT EXISTS (SELECT 1 FROM ${tables.appKeyBudget} WHERE id = 1 AND json_extra
   // This process's fetch claims, by FID: a claim is released only by the token that took it.
   const claims = new Map<number, string>();
 
-  const refusal = (row: Row, { perSecond }: LookupBudget): { reason: LookupRefusal; retryAfterMs: number } => {
-    const now = Number(row['now']);
-    const pausedMs = Number(row['paused_until']) - now;
-    if (pausedMs > 0) return { reason: 'paused', retryAfterMs: Math.ceil(pausedMs) };
-    return { reason: 'rate', retryAfterMs: Math.ceil(((1 - Number(row['tokens'])) * 1000) / perSecond) };
-  };
   // The refusal of a row whose calls do not hold the token: paused, busy (as many live calls as
   // allowed), or the bucket short of a token.
   const refused = (row: Row, token: string, budget: LookupBudget): { reason: LookupRefusal; retryAfterMs: number } | undefined => {
     const calls = JSON.parse(String(row['calls'])) as Record<string, number>;
     if (token in calls) return undefined;
-    const why = refusal(row, budget);
-    if (why.reason === 'paused') return why;
-    const live = Object.values(calls).filter((end) => end > Number(row['now'])).length;
-    if (live >= budget.concurrent) return { reason: 'concurrency', retryAfterMs: Math.ceil(1000 / budget.perSecond) };
-    return why;
+    const now = Number(row['now']);
+    const live = Object.values(calls).filter((end) => end > now).length;
+    const state = { pausedMs: Number(row['paused_until']) - now, busy: live >= budget.concurrent, tokens: Number(row['tokens']) };
+    return budgetRefusal(state, budget.perSecond);
   };
 
   return {

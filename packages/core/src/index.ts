@@ -63,6 +63,7 @@ export type { VerifyAppKey, VerifyAppKeyResult } from './senders/miniapp/app-key
 export { verifyAppKeyWithHub } from './senders/miniapp/hub-app-key.js';
 export { verifyAppKeyWithNeynar } from './senders/miniapp/neynar-app-key.js';
 export type { AppKeyStore, LookupBudget, LookupGrant, LookupRefusal, LookupStart, SignerList } from './senders/miniapp/app-key-store.js';
+export { budgetRefusal, type BudgetState } from './senders/miniapp/budget-refusal.js';
 export { DEFAULT_APP_KEY_STORE_ENTRIES, memoryAppKeyStore, type MemoryAppKeyStoreOptions } from './senders/miniapp/memory-app-key-store.js';
 export {
   DEFAULT_CONCURRENT_LOOKUPS,

@@ -1,4 +1,11 @@
-import type { AppKeyStore, LookupGrant, LookupRefusal, LookupStart, SignerList } from '@social-webhooks/core';
+import {
+  budgetRefusal,
+  type AppKeyStore,
+  type LookupGrant,
+  type LookupRefusal,
+  type LookupStart,
+  type SignerList,
+} from '@social-webhooks/core';
 import { acquireSql, finishLookupSql, pauseSql, startLookupSql } from './app-key-sql.js';
 import { checkClient, optionsError, run, type PostgresQueryable, type PostgresRow } from './query.js';
 import { tablesOf } from './tables.js';
@@ -130,8 +137,5 @@ RETURNING fid`,
 
 /** Why the budget's row refused a call, and the wait before one could be granted. */
 function refusal(row: PostgresRow, perSecond: number): { reason: LookupRefusal; retryAfterMs: number } {
-  const pausedMs = Number(row['paused_ms']);
-  if (pausedMs > 0) return { reason: 'paused', retryAfterMs: Math.ceil(pausedMs) };
-  if (row['busy'] === true) return { reason: 'concurrency', retryAfterMs: Math.ceil(1000 / perSecond) };
-  return { reason: 'rate', retryAfterMs: Math.ceil(((1 - Number(row['tokens'])) * 1000) / perSecond) };
+  return budgetRefusal({ pausedMs: Number(row['paused_ms']), busy: row['busy'] === true, tokens: Number(row['tokens']) }, perSecond);
 }
