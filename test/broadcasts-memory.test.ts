@@ -63,10 +63,20 @@ describe('createBroadcasts() options and start()', () => {
     expect((await broadcasts.start(notificationOf('one'), { to: [7] })).existing).toBe(true);
     expect((await broadcasts.start(notificationOf('one'), { to: [7, 8] })).existing).toBe(false);
     expect(await broadcasts.start(notificationOf('all'), { to: 'all' })).toMatchObject({ id: 'all', existing: false });
-    const exclude = { all: true, exclude: [3] } as never;
-    await expect(broadcasts.start(notificationOf('x'), { to: exclude })).rejects.toThrow(
-      /createNotifier\(\)\.send\(notification, \{ to \}\)/,
+    // exclude is taken out of a list at once: the same users as [7, 8], however spelt.
+    const listed = await broadcasts.start(notificationOf('one'), { to: { fids: [9, 8, 7], exclude: [9] } });
+    expect(listed).toMatchObject({ existing: true });
+    const narrowed = await broadcasts.start(notificationOf('one'), { to: { client: 'https://api.farcaster.xyz/v1/frame-notifications' } });
+    expect(narrowed.id).toMatch(/^one:audience:[0-9a-f]{16}$/);
+    const where = { all: true, where: () => true } as never;
+    await expect(broadcasts.start(notificationOf('x'), { to: where })).rejects.toThrow(
+      /`where` is a function, which a queued job or a broadcast’s record cannot carry.*createNotifier\(\)\.send\(\)/,
     );
+    await expect(broadcasts.start(notificationOf('x'), { to: { fids: new Set([1]) } as never })).rejects.toThrow(/`fids` is an iterable/);
+    await expect(broadcasts.start(notificationOf('x'), { to: 'all', expiresAt: 1_800_000_000 })).rejects.toThrow(
+      /reads as seconds since the epoch/,
+    );
+    await expect(broadcasts.start(notificationOf('x'), undefined as never)).rejects.toThrow(/the second argument is `\{ to \}`/);
     await expect(broadcasts.start(notificationOf('x'), { to: [1, -2] })).rejects.toMatchObject({ code: 'invalid_options' });
     await expect(
       broadcasts.start({ ...notificationOf('x'), targetUrl: 'https://elsewhere.example/' }, { to: 'all' }),

@@ -114,7 +114,7 @@ describe('notificationBroadcaster audiences', () => {
     await expect(broadcaster.broadcast(notification('w'), { to: withWhere })).rejects.toMatchObject({
       code: 'invalid_options',
       message: expect.stringMatching(
-        /^@social-webhooks\/bullmq: broadcaster.broadcast\(\): `where` is a function, which a queued job cannot carry/,
+        /^@social-webhooks\/bullmq: broadcaster.broadcast\(\): `where` is a function, which a queued job or a broadcast’s record cannot carry/,
       ),
     });
     async function* fids() {
@@ -123,7 +123,7 @@ describe('notificationBroadcaster audiences', () => {
     // @ts-expect-error an iterable is not a list
     const streamed: BroadcastAudience = { fids: fids() };
     await expect(broadcaster.broadcast(notification('i'), { to: streamed })).rejects.toThrow(
-      /`fids` is an iterable, which a queued job cannot carry: collect it into a list/,
+      /`fids` is an iterable, which a queued job or a broadcast’s record cannot carry: collect it into a list/,
     );
     await expect(broadcaster.broadcast(notification('e'), { to: { all: true, exlude: [1] } as never })).rejects.toThrow(
       /no option `exlude`/,

@@ -171,5 +171,42 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
       expect(await store.get(fids[7]!)).toEqual([]);
       expect(deliveriesOf(client, id, fids.slice(0, 400)).filter((count) => count !== 1)).toEqual([0]);
     });
+
+    it('an audience narrowed by exclude and client reaches only whom it allows, over several runs, kept by the record', async () => {
+      const { store, broadcasts } = setup({ fetch: slowFetch(40), concurrency: 1 });
+      const [ours, theirs] = [users(800), users(100)];
+      await fillTokens(store, client, ours);
+      await fillTokens(store, client, theirs, 309_857);
+      const id = `narrowed-${++serial}`;
+      const excluded = ours.slice(0, 20);
+      const { id: broadcast } = await broadcasts.start(notificationOf(id), { to: { all: true, exclude: excluded, client: 9152 } });
+      expect(broadcast).toMatch(new RegExp(`^${id}:audience:[0-9a-f]{16}$`));
+      const spelt = { all: true as const, exclude: [...excluded].reverse().concat(excluded[0]!), client: 9152 };
+      expect(await broadcasts.start(notificationOf(id), { to: spelt })).toMatchObject({ id: broadcast, existing: true });
+      expect(await runUntilDone(broadcasts, 1_600, broadcast)).toBeGreaterThan(1);
+      expect(deliveriesOf(client, id, ours.slice(20)).filter((count) => count !== 1)).toEqual([]);
+      expect(deliveriesOf(client, id, [...excluded, ...theirs]).filter((count) => count !== 0)).toEqual([]);
+      expect(await broadcasts.get(broadcast)).toMatchObject({ done: true, targets: 780, successful: 780, expired: 0 });
+    });
+
+    it('past expiresAt a run sends nothing more: what was left is counted expired, and sent + expired is every target', async () => {
+      const { store, broadcasts } = setup({ fetch: slowFetch(40), concurrency: 1 });
+      const fids = users(900);
+      await fillTokens(store, client, fids);
+      const id = `expiring-${++serial}`;
+      const expiresAt = Date.now() + 4_000;
+      const { id: broadcast } = await broadcasts.start(notificationOf(id), { to: 'all', expiresAt: new Date(expiresAt) });
+      expect((await broadcasts.run({ timeLimitMs: 1_600, id: broadcast })).done).toBe(false);
+      const sent = (await broadcasts.get(broadcast))!.successful;
+      expect(sent).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, expiresAt - Date.now() + 50));
+      const requests = client.requests.length;
+      await runUntilDone(broadcasts, 1_600, broadcast);
+      expect(client.requests.length).toBe(requests);
+      const progress = (await broadcasts.get(broadcast))!;
+      expect(progress).toMatchObject({ done: true, successful: sent, expiresAt, targets: 900 });
+      expect(progress.successful + progress.expired + progress.unsent).toBe(900);
+      expect(deliveriesOf(client, id, fids).filter((count) => count > 1)).toEqual([]);
+    });
   });
 }

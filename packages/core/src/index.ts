@@ -136,7 +136,13 @@ export { ALLOWED_CLAIM, SENT_CLAIM, claimsFromRows, claimTargetsJson } from './n
 export type { NotificationReport } from './notify/report.js';
 export type { NotificationWait } from './notify/held-targets.js';
 // Resumable broadcasts (docs/notifications.md, "Broadcasts without a worker"): run again until done, from any process.
-export { createBroadcasts, type BroadcastRun, type BroadcastStart, type Broadcasts } from './notify/broadcasts/broadcasts.js';
+export {
+  createBroadcasts,
+  type BroadcastRun,
+  type BroadcastStart,
+  type BroadcastStartOptions,
+  type Broadcasts,
+} from './notify/broadcasts/broadcasts.js';
 export { BROADCAST_STEP_MARGIN_MS, type BroadcastsOptions } from './notify/broadcasts/broadcasts-options.js';
 export type { BroadcastProgress } from './notify/broadcasts/broadcast-progress.js';
 export {
@@ -146,6 +152,6 @@ export {
   type BroadcastRecordStore,
 } from './notify/broadcasts/record-store.js';
 export { MAX_BROADCAST_HELD, type BroadcastCounts, type BroadcastState, type HeldTarget } from './notify/broadcasts/broadcast-state.js';
-export { MAX_RECORDED_FIDS, type RecordableAudience } from './notify/broadcasts/recordable-audience.js';
+export { MAX_RECORDED_FIDS, type RecordableAudience, type RecordedAudience } from './notify/broadcasts/recordable-audience.js';
 export { memoryBroadcastRecords, type MemoryBroadcastRecordsOptions } from './notify/broadcasts/memory-records.js';
 export { resolveKeepMs } from './notify/broadcasts/record-store.js';

@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { ClientAudience, EveryoneAudience, FidsAudience, NotificationAudience } from '@social-webhooks/core';
+import type { NotificationAudience, RecordableAudience } from '@social-webhooks/core';
 
 /**
  * An audience a durable broadcast takes, as its plan job carries it: plain JSON, what
  * `checkAudience(…, { forms: 'json' })` lets through (a FID, a list, `'all'`, or an object of `all`, a
- * `fids` list, `exclude`, `client`): no `where` function, no iterable of FIDs.
+ * `fids` list, `exclude`, `client`): no `where` function, no iterable of FIDs. The forms a resumable
+ * broadcast's record keeps too.
  */
-export type BroadcastAudience =
-  | number
-  | readonly number[]
-  | 'all'
-  | Omit<EveryoneAudience, 'where'>
-  | (Omit<FidsAudience, 'where' | 'fids'> & { readonly fids: readonly number[] })
-  | Omit<ClientAudience, 'where'>;
+export type BroadcastAudience = RecordableAudience;
 
 /** A JSON copy of a checked audience that holds no function or iterable: the caller's arrays are never kept. */
 export function jobAudience(to: NotificationAudience): BroadcastAudience {

@@ -78,7 +78,7 @@ function keeper({
 }
 
 /** Whether a target is the client's: by its FID (`appFid`), or by its notification URL as stored or as `URL` writes it. */
-function clientTest(client: AudienceClient | undefined): (target: NotificationTarget) => boolean {
+export function clientTest(client: AudienceClient | undefined): (target: NotificationTarget) => boolean {
   if (client === undefined) return () => true;
   if (typeof client === 'number') return (target) => target.appFid === client;
   const written = new URL(client).href;

@@ -64,7 +64,9 @@ describe('checkAudience', () => {
 
   it("refuses what a job cannot carry under forms: 'json', saying what to use instead", () => {
     const json = { source, forms: 'json', emptyList: 'refused' } as const;
-    expect(() => checkAudience({ all: true, where: () => true }, json)).toThrow(/a queued job cannot carry: filter the FIDs in your app/);
+    expect(() => checkAudience({ all: true, where: () => true }, json)).toThrow(
+      /a queued job or a broadcast’s record cannot carry: filter the FIDs in your app/,
+    );
     expect(() => checkAudience({ fids: slowly([1]) }, json)).toThrow(/collect it into a list .* or send with createNotifier\(\)\.send\(\)/);
     expect(() => checkAudience({ fids: [] }, json)).toThrow(/`fids` is a list of FIDs .*, not empty/);
     expect(() => checkAudience({ all: true, exclude: [1], client: 9152 }, json)).not.toThrow();

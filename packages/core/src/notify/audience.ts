@@ -110,7 +110,7 @@ export function checkAudience(
     fail('`where` is a function of a stored target ({ fid, appFid, url, token }) that answers true to send.');
   if (where !== undefined && forms === 'json') {
     fail(
-      '`where` is a function, which a queued job cannot carry: filter the FIDs in your app and pass `{ fids: [...] }`, ' +
+      '`where` is a function, which a queued job or a broadcast’s record cannot carry: filter the FIDs in your app and pass `{ fids: [...] }`, ' +
         'narrow with `exclude` or `client`, or send with createNotifier().send(), which runs it.',
     );
   }
@@ -122,7 +122,7 @@ function checkFids(fids: unknown, forms: AudienceForms, fail: (message: string) 
   if (!iterable) fail(`\`fids\` is a list of FIDs or an (async) iterable of them; got ${describe(fids)}.`);
   if (forms === 'json') {
     fail(
-      '`fids` is an iterable, which a queued job cannot carry: collect it into a list (`{ fids: [...] }`, ' +
+      '`fids` is an iterable, which a queued job or a broadcast’s record cannot carry: collect it into a list (`{ fids: [...] }`, ' +
         'stored in the plan job), or send with createNotifier().send(), which reads it as a stream.',
     );
   }

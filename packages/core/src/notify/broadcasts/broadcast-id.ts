@@ -1,13 +1,21 @@
 import type { BroadcastPlan } from './record-store.js';
 
 /**
- * A broadcast's id: its `notificationId` for `'all'`, followed by `:fids:` and a digest (SHA-256, 16
- * hex digits) of the FIDs for one user or a list, so the same notification to the same audience is
- * the same broadcast, and to another audience another. Web Crypto's digest: Node, Bun, Deno, Workers.
+ * A broadcast's id: its `notificationId` for everyone; followed by `:fids:` and a digest (SHA-256,
+ * 16 hex digits) of the FIDs for one user or a list; by `:audience:` and a digest of the audience for
+ * one narrowed by `exclude` or `client`. So the same notification to the same audience is the same
+ * broadcast, and to another audience another. `expiresAt` is not part of it. Web Crypto's digest:
+ * Node, Bun, Deno, Workers.
  */
-export async function broadcastId({ notification, to }: BroadcastPlan): Promise<string> {
-  if (to === 'all') return notification.notificationId;
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(to.join(','))));
-  const hex = Array.from(bytes.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${notification.notificationId}:fids:${hex}`;
+export async function broadcastId({ notification, to, exclude, client }: BroadcastPlan): Promise<string> {
+  const { notificationId } = notification;
+  if (exclude === undefined && client === undefined) {
+    return to === 'all' ? notificationId : `${notificationId}:fids:${await digest(to.join(','))}`;
+  }
+  return `${notificationId}:audience:${await digest(JSON.stringify([to, exclude ?? [], client ?? null]))}`;
+}
+
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return Array.from(bytes.subarray(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -5,7 +5,7 @@ import type { BroadcastRecord } from './record-store.js';
 /**
  * Where a broadcast stands, read from its record: at any time, from any process, while runs work on
  * it and after (until its record lapses). Each target read is counted once in `successful`,
- * `alreadySent`, `invalid`, `failed`, `remaining`, `rateLimited`, `retrying` or `unsent`, each time it is read.
+ * `alreadySent`, `invalid`, `failed`, `remaining`, `expired`, `rateLimited`, `retrying` or `unsent`, each time it is read.
  */
 export interface BroadcastProgress extends BroadcastCounts {
   readonly id: string;
@@ -14,6 +14,10 @@ export interface BroadcastProgress extends BroadcastCounts {
   readonly createdAt: number;
   /** How many FIDs a list audience has; `undefined` for `'all'`. */
   readonly fids: number | undefined;
+  /** When the notification stops being worth sending (ms since the epoch), as `start()` was given it; `undefined` when never. */
+  readonly expiresAt: number | undefined;
+  /** Targets dropped because `expiresAt` had passed (or would have, before their window or retry). */
+  readonly expired: number;
   /** Held back by a rate limit (ours or the client's), to send after `retryAt`. */
   readonly rateLimited: number;
   /** Their request failed in a way worth retrying: sent again after `retryAt`, under the same `notificationId`. */
@@ -47,7 +51,9 @@ export function progressOf({ id, createdAt, plan, state }: BroadcastRecord): Bro
     notification: { ...plan.notification },
     createdAt,
     fids: plan.to === 'all' ? undefined : plan.to.length,
+    expiresAt: plan.expiresAt,
     ...state.counts,
+    expired: state.counts.expired ?? 0,
     failed: { ...state.counts.failed },
     rateLimited: held.rate_limited,
     retrying: held.retry,

@@ -31,6 +31,12 @@ export interface BroadcastCounts {
   readonly failed: Readonly<Record<string, number>>;
   /** Targets not sent because their client refused the notification itself (see `stopped`). */
   readonly remaining: number;
+  /**
+   * Targets dropped, never sent, because the plan's `expiresAt` had passed (or would have, before
+   * their rate limit's window or their retry came). 0 without `expiresAt`; absent from a record
+   * saved before it was counted.
+   */
+  readonly expired?: number;
 }
 
 /** Where a broadcast's runs have got to: what a record store keeps under the lease, as JSON. */
@@ -65,7 +71,7 @@ export function initialState(): BroadcastState {
   return {
     cursor: null,
     listed: false,
-    counts: { targets: 0, requests: 0, successful: 0, alreadySent: 0, invalid: 0, failed: {}, remaining: 0 },
+    counts: { targets: 0, requests: 0, successful: 0, alreadySent: 0, invalid: 0, failed: {}, remaining: 0, expired: 0 },
     held: [],
     stopped: [],
     runs: 0,

@@ -1,5 +1,6 @@
 import { WebhookError } from '../../errors.js';
 import { checkNotification } from '../check-notification.js';
+import { checkExpiresAt, type ExpiresAt } from '../expiry.js';
 import type { Notification } from '../notification.js';
 import { broadcastId } from './broadcast-id.js';
 import { progressOf, type BroadcastProgress } from './broadcast-progress.js';
@@ -16,6 +17,13 @@ export interface BroadcastStart {
   readonly createdAt: number;
 }
 
+/** Options of `start()`: whom the broadcast is for, and until when it is worth sending. */
+export interface BroadcastStartOptions {
+  readonly to: RecordableAudience;
+  /** When the notification stops being worth sending: ms since the epoch, or a `Date`. Default: never. */
+  readonly expiresAt?: ExpiresAt;
+}
+
 /** What one `run()` did. */
 export interface BroadcastRun {
   /** No broadcast is left unfinished (of the one asked for, with `id`). */
@@ -29,12 +37,13 @@ export interface BroadcastRun {
 /** Resumable broadcasts: see {@link createBroadcasts}. */
 export interface Broadcasts {
   /**
-   * Records a broadcast of `notification` to `to` (a FID, a list of FIDs, or `'all'`) and sends
-   * nothing: `run()` does. The same `notificationId` to the same audience is the same broadcast:
-   * `existing: true`, with the first call's `createdAt`.
-   * @throws {WebhookError} `invalid_options` when the notification breaks a limit or `to` cannot be recorded.
+   * Records a broadcast of `notification` to `to` (a FID, a list of FIDs, `'all'`, or an audience
+   * object of `all`, `fids`, `exclude` and `client`) and sends nothing: `run()` does. The same
+   * `notificationId` to the same audience is the same broadcast: `existing: true`, with the first
+   * call's `createdAt` (and its `expiresAt`). Past `expiresAt`, what is not sent is counted `expired`.
+   * @throws {WebhookError} `invalid_options` when the notification breaks a limit, `to` cannot be recorded or `expiresAt` is not a time.
    */
-  start(notification: Notification, options: { readonly to: RecordableAudience }): Promise<BroadcastStart>;
+  start(notification: Notification, options: BroadcastStartOptions): Promise<BroadcastStart>;
   /**
    * Works every unfinished broadcast (oldest first), or the one `id`, until each is done or
    * `timeLimitMs` (default 50,000) is near: no request starts that could not end within it. Run it
@@ -69,7 +78,7 @@ const DEFAULT_TIME_LIMIT_MS = 50_000;
 export function createBroadcasts(options: BroadcastsOptions): Broadcasts {
   const resolved = resolveBroadcastsOptions(options);
   return {
-    start: (notification, { to }) => startBroadcast(resolved, notification, to),
+    start: (notification, startOptions) => startBroadcast(resolved, notification, startOptions),
     run: (runOptions) => runBroadcasts(resolved, runOptions),
     get: async (id) => {
       const record = await resolved.records.get(id);
@@ -78,10 +87,17 @@ export function createBroadcasts(options: BroadcastsOptions): Broadcasts {
   };
 }
 
-async function startBroadcast(options: ResolvedBroadcastsOptions, input: Notification, to: RecordableAudience): Promise<BroadcastStart> {
+async function startBroadcast(
+  options: ResolvedBroadcastsOptions,
+  input: Notification,
+  startOptions: BroadcastStartOptions,
+): Promise<BroadcastStart> {
   const source = '@social-webhooks/core: broadcasts.start()';
+  if (typeof startOptions !== 'object' || startOptions === null)
+    throw new WebhookError('invalid_options', `${source}: the second argument is \`{ to }\`, such as { to: 'all' }.`);
   const notification = checkNotification(input, options.notifier.domain, source);
-  const plan = { notification, to: recordableAudience(to, source) };
+  const expiresAt = checkExpiresAt(startOptions.expiresAt, source);
+  const plan = { notification, ...recordableAudience(startOptions.to, source), ...(expiresAt !== undefined && { expiresAt }) };
   const id = await broadcastId(plan);
   const { created, record } = await options.records.create({ id, createdAt: Date.now(), plan, state: initialState() });
   return { id, existing: !created, createdAt: record.createdAt };

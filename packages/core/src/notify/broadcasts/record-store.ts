@@ -1,11 +1,18 @@
+import type { AudienceClient } from '../audience.js';
 import type { Notification } from '../notification.js';
 import type { BroadcastState } from './broadcast-state.js';
 
-/** What `start()` recorded of a broadcast, never changed after: the notification and whom it is for. */
+/** What `start()` recorded of a broadcast, never changed after: the notification, whom it is for, and until when. */
 export interface BroadcastPlan {
   readonly notification: Notification;
   /** Every user in the token store, or these FIDs (distinct, ascending). */
   readonly to: 'all' | readonly number[];
+  /** FIDs of everyone left out (distinct, ascending); absent when none is. */
+  readonly exclude?: readonly number[];
+  /** Only this client's targets (its FID or its notification URL); absent for every client. */
+  readonly client?: AudienceClient;
+  /** When the notification stops being worth sending (ms since the epoch); absent when it never does. */
+  readonly expiresAt?: number;
 }
 
 /** One broadcast as a {@link BroadcastRecordStore} keeps it. */

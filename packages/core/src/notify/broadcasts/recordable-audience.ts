@@ -1,34 +1,67 @@
 import { WebhookError } from '../../errors.js';
+import { checkAudience, isFid, type AudienceClient, type ClientAudience, type EveryoneAudience, type FidsAudience } from '../audience.js';
 
-/** Who a resumable broadcast is for: one user's FID, a list of FIDs, or every user in the token store. */
-export type RecordableAudience = number | readonly number[] | 'all';
+/**
+ * Who a resumable broadcast is for, in the forms a record can keep as JSON: one user's FID, a list of
+ * FIDs, `'all'`, or an audience object of `all`, a `fids` list, `exclude` and `client`
+ * (`{ all: true, exclude: [3] }`, `{ client: 9152 }`). No `where` function and no iterable of FIDs:
+ * `notifier.send` takes those.
+ */
+export type RecordableAudience =
+  | number
+  | readonly number[]
+  | 'all'
+  | Omit<EveryoneAudience, 'where'>
+  | (Omit<FidsAudience, 'where' | 'fids'> & { readonly fids: readonly number[] })
+  | Omit<ClientAudience, 'where'>;
+
+/** An audience as a record keeps it: everyone or the distinct FIDs in ascending order, narrowed. */
+export interface RecordedAudience {
+  readonly to: 'all' | number[];
+  /** FIDs left out of everyone, distinct and ascending (a list has them taken out already). */
+  readonly exclude?: number[];
+  /** Only this client's targets: its FID or its notification URL. */
+  readonly client?: AudienceClient;
+}
 
 /** The most FIDs a broadcast's record keeps as its audience (about 8 bytes each as JSON). */
 export const MAX_RECORDED_FIDS = 100_000;
 
 /**
  * `to` as a record keeps it: `'all'`, or the distinct FIDs in ascending order (so the same users in
- * another order are the same broadcast, and a position in the list is a cursor).
+ * another order are the same broadcast, and a position in the list is a cursor), with `exclude` (taken
+ * out of a list at once) and `client`.
  * @throws {WebhookError} `invalid_options`, starting with `source`, for an audience a record cannot
- *   keep (an exclude list, a predicate, an iterable: `notifier.send` takes those) or a list too long.
+ *   keep (a predicate, an iterable: `notifier.send` takes those) or a list too long.
  */
-export function recordableAudience(to: unknown, source: string): 'all' | number[] {
-  if (to === 'all') return 'all';
-  const fid = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-  if (fid(to)) return [to];
-  if (Array.isArray(to) && to.every(fid)) {
-    if (to.length > MAX_RECORDED_FIDS) {
-      throw new WebhookError(
-        'invalid_options',
-        `${source}: a list of ${to.length} FIDs is more than a record keeps (${MAX_RECORDED_FIDS}): start one broadcast per part, each with its own notificationId, or broadcast to 'all'.`,
-      );
-    }
-    return [...new Set(to)].sort((a, b) => a - b);
+export function recordableAudience(to: unknown, source: string): RecordedAudience {
+  if (to === 'all') return { to: 'all' };
+  if (isFid(to)) return { to: [to] };
+  if (Array.isArray(to) && to.every(isFid)) return { to: sortedList(to, source) };
+  if (typeof to !== 'object' || to === null || Array.isArray(to)) {
+    throw new WebhookError(
+      'invalid_options',
+      `${source}: \`to\` is a user's FID, a list of FIDs, 'all', or an audience object ({ all: true, exclude: [3] }, { fids: [1, 2] }, ` +
+        `{ client: 9152 }); got ${(JSON.stringify(to) ?? String(to)).slice(0, 80)}.`,
+    );
   }
-  const shown = typeof to === 'object' && to !== null && !Array.isArray(to) ? 'an object' : (JSON.stringify(to) ?? String(to)).slice(0, 80);
-  throw new WebhookError(
-    'invalid_options',
-    `${source}: \`to\` is a user's FID, a list of FIDs, or 'all', which a record can keep; got ${shown}. ` +
-      'For another audience (an exclude list, a predicate, an iterable of FIDs), send with createNotifier().send(notification, { to }).',
-  );
+  checkAudience(to, { source, forms: 'json' });
+  const { fids, exclude, client } = to as { fids?: readonly number[]; exclude?: readonly number[]; client?: AudienceClient };
+  const narrowing = client === undefined ? {} : { client };
+  if (fids !== undefined) {
+    const left = new Set(exclude);
+    return { to: sortedList(fids, source).filter((fid) => !left.has(fid)), ...narrowing };
+  }
+  const excluded = exclude === undefined || exclude.length === 0 ? {} : { exclude: [...new Set(exclude)].sort((a, b) => a - b) };
+  return { to: 'all', ...excluded, ...narrowing };
+}
+
+function sortedList(fids: readonly number[], source: string): number[] {
+  if (fids.length > MAX_RECORDED_FIDS) {
+    throw new WebhookError(
+      'invalid_options',
+      `${source}: a list of ${fids.length} FIDs is more than a record keeps (${MAX_RECORDED_FIDS}): start one broadcast per part, each with its own notificationId, or broadcast to 'all' narrowed by exclude or client.`,
+    );
+  }
+  return [...new Set(fids)].sort((a, b) => a - b);
 }

@@ -49,7 +49,7 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
       retryLimitedAfterMs: options.rateLimitRetryMs,
       now: Date.now,
     };
-    const step = { options, batch, notification: plan.notification, deadline, marginMs };
+    const step = { options, batch, notification: plan.notification, deadline, marginMs, expiresAt: plan.expiresAt };
     const stepSize = options.concurrency * 100;
     /** Saves the state under the lease (held `extraMs` longer); false when another run has taken it. */
     const saved = async (extraMs = 0): Promise<boolean> => {

@@ -1,4 +1,5 @@
 import { deliverBatch, type BatchContext, type BatchResult } from '../deliver-batch.js';
+import { expired } from '../expiry.js';
 import { InFlight } from '../in-flight.js';
 import { NOTIFICATION_LIMITS, type Notification } from '../notification.js';
 import { logGaveUp, logRefusal } from '../notify-log.js';
@@ -14,13 +15,17 @@ export interface StepContext {
   readonly deadline: number;
   /** Time kept free after a request's timeout, for the limiter's claim and confirm and the record's save. */
   readonly marginMs: number;
+  /** When the notification stops being worth sending (the plan's), or undefined. */
+  readonly expiresAt: number | undefined;
 }
 
 /**
  * Sends one step's targets, grouped by client URL in batches of at most 100, a bounded number in
  * flight, each request once: its outcomes counted in `work`, its rate-limited targets and its failed
  * request's targets held in `work` for a later step or run (a failure retried `retries` times counted
- * failed). A batch that could not finish before the deadline is not started: held `unsent`.
+ * failed). A batch that could not finish before the deadline is not started: held `unsent`. Past
+ * `expiresAt` a batch is dropped, counted `expired`, as is a target whose window or retry would come
+ * after it.
  */
 export async function sendStep(context: StepContext, work: Work, targets: readonly StepTarget[]): Promise<void> {
   const { options, notification } = context;
@@ -32,6 +37,10 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
         return;
       }
       const now = Date.now();
+      if (expired(context.expiresAt, now)) {
+        work.expired += batch.length;
+        return;
+      }
       if (now + options.timeoutMs + context.marginMs > context.deadline) {
         for (const target of batch) work.held.push({ ...target, kind: 'unsent', retryAt: now });
         return;
@@ -55,7 +64,8 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   work.invalid += result.invalid.length;
   for (const { reason } of result.failed) work.addFailed(reason, 1);
   for (const { target, retryAt } of result.rateLimited) {
-    work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
+    if (expired(context.expiresAt, retryAt)) work.expired += 1;
+    else work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
   }
   if (result.stop !== undefined && !work.stopped.has(url)) {
     work.stopped.set(url, result.stop);
@@ -67,9 +77,10 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   let gaveUp = 0;
   for (const target of retry.targets) {
     const attempt = attempts.get(target.token) ?? 0;
+    const retryAt = now + retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
     if (attempt >= options.retries) gaveUp += 1;
+    else if (expired(context.expiresAt, retryAt)) work.expired += 1;
     else {
-      const retryAt = now + retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
       work.held.push({ ...target, url, kind: 'retry', retryAt, attempt: attempt + 1, reason: retry.reason });
     }
   }

@@ -20,6 +20,7 @@ export class Work {
   alreadySent: number;
   invalid: number;
   remaining: number;
+  expired: number;
   readonly failed: Record<string, number>;
 
   constructor(state: BroadcastState) {
@@ -36,6 +37,7 @@ export class Work {
     this.alreadySent = counts.alreadySent;
     this.invalid = counts.invalid;
     this.remaining = counts.remaining;
+    this.expired = counts.expired ?? 0;
     this.failed = { ...counts.failed };
   }
 
@@ -66,11 +68,11 @@ export class Work {
   }
 
   toState(): BroadcastState {
-    const { cursor, listed, runs, done, targets, requests, successful, alreadySent, invalid, remaining } = this;
+    const { cursor, listed, runs, done, targets, requests, successful, alreadySent, invalid, remaining, expired } = this;
     return {
       cursor,
       listed,
-      counts: { targets, requests, successful, alreadySent, invalid, failed: { ...this.failed }, remaining },
+      counts: { targets, requests, successful, alreadySent, invalid, failed: { ...this.failed }, remaining, expired },
       held: [...this.held],
       stopped: [...this.stopped].map(([url, reason]) => ({ url, reason })),
       runs,
