@@ -105,7 +105,7 @@ async function bullmqRow(clients: PacedClients, client: ReturnType<typeof create
       const { id } = await broadcaster.broadcast(notification('bench-pace-bullmq'), { to: 'all' });
       let progress = await broadcaster.progress(id);
       while (progress?.done !== true) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         progress = await broadcaster.progress(id);
       }
       const seconds = (performance.now() - started) / 1000;
