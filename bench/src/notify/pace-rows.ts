@@ -1,4 +1,5 @@
 import { notificationBroadcaster } from '@social-webhooks/bullmq';
+import { availableParallelism, loadavg } from 'node:os';
 import { createClient } from 'redis';
 import { hasRedisServer, startRedisProcess } from '../queue/redis-process.js';
 import { formatCount } from '../support/stats.js';
@@ -38,6 +39,8 @@ interface Row {
   /** Each sending process's RSS growth over its start, and its CPU seconds. */
   readonly senders: readonly { readonly rssGrowth: number; readonly rssPeak: number; readonly cpuSeconds: number }[];
   readonly redisCpuSeconds: number;
+  /** The machine's load average (1 minute) as the row ended. */
+  readonly load: number;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function paceRows(options: PaceBenchOptions): Promise<{ table: Tabl
       { ...queued, name: `BullMQ, ${options.workers} worker processes, Redis store and limits` },
       { ...direct, name: 'createNotifier, one process, Redis store and limits' },
     ].map((row) => cells(row, options.tokens, clients.urls));
+    for (const row of [queued, direct]) notes.push(share(row, options.delayMs));
     return { table: { title, columns, rows: rows.map(({ cells }) => cells), notes }, met: rows.every(({ met }) => met) };
   } finally {
     await client.quit();
@@ -126,7 +130,25 @@ async function measure(
   await clients.reset();
   const redisBefore = await redisCpuSeconds(client);
   const result = await run();
-  return { ...result, clients: await clients.figures(), redisCpuSeconds: (await redisCpuSeconds(client)) - redisBefore };
+  const load = loadavg()[0]!;
+  return { ...result, load, clients: await clients.figures(), redisCpuSeconds: (await redisCpuSeconds(client)) - redisBefore };
+}
+
+/**
+ * What the row's processes (senders, clients, Redis) had of the machine: their CPU seconds over the
+ * wall time's core-seconds; and the requests in flight on average. Far under 100% with the wall time
+ * missed and far fewer in flight than allowed, the row waited for CPU that other work on the machine
+ * held (its load average says how much), not for the clients.
+ */
+function share(row: Omit<Row, 'name'>, delayMs: number): string {
+  const cpu = row.senders.reduce((sum, { cpuSeconds }) => sum + cpuSeconds, 0) + row.clients.cpuSeconds + row.redisCpuSeconds;
+  const cores = availableParallelism();
+  const requests = row.clients.requests.reduce((sum, count) => sum + count, 0);
+  return (
+    `${row.senders.length > 1 ? 'BullMQ' : 'createNotifier'}: ${cpu.toFixed(1)} CPU s over ${row.seconds.toFixed(1)} s on ${cores} cores, ` +
+    `${((100 * cpu) / (row.seconds * cores)).toFixed(0)}% of the machine; load average ${row.load.toFixed(1)} as it ended; ` +
+    `${((requests * delayMs) / 1000 / row.seconds).toFixed(1)} requests in flight on average (requests × ${delayMs} ms / wall time).`
+  );
 }
 
 function cells(row: Row, tokens: number, urls: readonly string[]): { cells: string[]; met: boolean } {
