@@ -17,8 +17,9 @@ import { runPlan } from './run-plan.js';
 
 /**
  * Options of {@link notificationWorker}: where the queue is, and the notifier's own options (`store`,
- * `limiter`, `fetch`, `timeoutMs`, `retries`, `retryDelayMs`, `rateLimitRetryMs`, `logger`, `onBatch`),
- * with their defaults. `concurrency` here is the batches this process sends at once.
+ * `limiter`, `fetch`, `timeoutMs`, `concurrencyPerUrl`, `retries`, `retryDelayMs`, `rateLimitRetryMs`,
+ * `logger`, `onBatch`), with their defaults. `concurrency` here is the batches this process sends at
+ * once; `concurrencyPerUrl` counts this process's requests to one client URL.
  */
 export interface NotificationWorkerOptions
   extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency' | 'onWait'>, KeepOptions {
