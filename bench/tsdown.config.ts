@@ -5,7 +5,7 @@ import { defineConfig } from 'tsdown';
 // names by wrapping every closure in `__name(...)`, a cost paid per request by any closure created
 // per request, and it would apply that to the packages' files as well (they live outside node_modules).
 export default defineConfig({
-  entry: ['src/bench.ts', 'src/loadtest.ts', 'src/serve.ts', 'src/notify-memory.ts'],
+  entry: ['src/bench.ts', 'src/loadtest.ts', 'src/serve.ts', 'src/notify-memory.ts', 'src/notify-worker.ts'],
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -4,7 +4,8 @@ import { BENCH_SENDERS, runBench, SECTIONS, type BenchSender, type Section } fro
 
 // `node dist/bench.js [section...] [--rounds N] [--http-rounds N] [--seconds S] [--connections N]
 //   [--field-length N] [--framework express|hono|web|fastify|node]... [--runtime node|bun|deno|workerd]...
-//   [--sender airstack|neynar|miniapp]... [--notify-tokens N] [--notify-memory-tokens N] [--store-tokens N] [--strict]`
+//   [--sender airstack|neynar|miniapp]... [--notify-tokens N] [--notify-memory-tokens N] [--store-tokens N]
+//   [--pace-tokens N] [--pace-delay-ms N] [--pace-workers N] [--pace-option name=N]... [--strict]`
 // runs the benchmark; dist/serve.js is the child process of the HTTP section.
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -20,6 +21,10 @@ const { positionals, values } = parseArgs({
     'notify-tokens': { type: 'string', default: '100000' },
     'notify-memory-tokens': { type: 'string', default: '1000000' },
     'store-tokens': { type: 'string', default: '100000' },
+    'pace-tokens': { type: 'string', default: '1000000' },
+    'pace-delay-ms': { type: 'string', default: '250' },
+    'pace-workers': { type: 'string', default: '2' },
+    'pace-option': { type: 'string', multiple: true, default: [] },
     strict: { type: 'boolean', default: false },
   },
 });
@@ -39,6 +44,12 @@ const met = await runBench({
   notifyTokens: positiveInteger(values['notify-tokens'], 'notify-tokens'),
   notifyMemoryTokens: positiveInteger(values['notify-memory-tokens'], 'notify-memory-tokens'),
   storeTokens: positiveInteger(values['store-tokens'], 'store-tokens'),
+  pace: {
+    tokens: positiveInteger(values['pace-tokens'], 'pace-tokens'),
+    delayMs: positiveInteger(values['pace-delay-ms'], 'pace-delay-ms'),
+    workers: positiveInteger(values['pace-workers'], 'pace-workers'),
+    settings: Object.fromEntries(values['pace-option'].map(paceOption)),
+  },
 });
 // A benchmark prints figures; only --strict turns a missed goal into a failing exit code.
 if (values.strict && !met) process.exitCode = 1;
@@ -52,4 +63,11 @@ function positiveInteger(value: string, name: string): number {
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number < 1) throw new Error(`--${name} must be a positive whole number, got ${value}`);
   return number;
+}
+
+/** `--pace-option concurrency=64`: an option given to every sender of the pace section. */
+function paceOption(value: string): [string, number] {
+  const [name = '', number = ''] = value.split('=');
+  if (!/^[a-zA-Z]+$/.test(name)) throw new Error(`--pace-option takes name=N, such as concurrency=64; got ${value}`);
+  return [name, positiveInteger(number, `pace-option ${name}`)];
 }

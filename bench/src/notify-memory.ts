@@ -3,11 +3,12 @@ import { redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redi
 import { createClient } from 'redis';
 
 // The child process of the notify section's memory rows: `node dist/notify-memory.js <redis port>
-// <limiter prefix>` broadcasts the Redis store it finds to the URLs its tokens hold, as an app's
+// <limiter prefix> [<options JSON>]` broadcasts the Redis store it finds to the URLs its tokens hold, as an app's
 // process would (createNotifier, the Redis store and limits), sampling its resident memory every
 // 50 ms from the moment it is connected. Its own process, so what the bench did before (the stores
-// it filled, the rows it ran) is not in the figure. Prints one line of JSON.
-const [port, prefix = 'bench-memory'] = process.argv.slice(2);
+// it filled, the rows it ran) is not in the figure. The options JSON (the pace section's
+// {"concurrency":64}) is passed on to createNotifier. Prints one line of JSON.
+const [port, prefix = 'bench-memory', json = '{}'] = process.argv.slice(2);
 const client = createClient({ url: `redis://127.0.0.1:${port}` });
 await client.connect();
 const before = process.memoryUsage().rss;
@@ -19,6 +20,7 @@ const report = await createNotifier({
   store: redisTokenStore({ client }),
   limiter: redisNotificationLimiter({ client, prefix }),
   logger: false,
+  ...(JSON.parse(json) as { concurrency?: number }),
 }).send({ notificationId: prefix, title: 'Bench', body: 'A broadcast', targetUrl: 'https://app.example.com/' }, { to: 'all' });
 const seconds = (performance.now() - started) / 1000;
 const { user, system } = process.cpuUsage(cpu);

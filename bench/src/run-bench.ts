@@ -13,13 +13,14 @@ import { receiveVsBaseline } from './in-process/receive-vs-baseline.js';
 import { lookupCalls } from './lookups/lookup-calls.js';
 import { enqueueVsHandler } from './queue/enqueue-vs-handler.js';
 import { notifyBroadcast } from './notify/notify-broadcast.js';
+import { paceRows, type PaceBenchOptions } from './notify/pace-rows.js';
 import { storeFigures } from './stores/stores-bench.js';
 import { describeLoad, describeMachine } from './support/machine.js';
 import { foundingDelivery, miniAppDelivery, neynarDelivery } from './support/payloads.js';
 import { sunkValue } from './support/sink.js';
 import { renderTable, type Table } from './support/table.js';
 
-export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue', 'notify', 'lookups', 'stores'] as const;
+export const SECTIONS = ['receive', 'http', 'ceiling', 'size', 'header', 'bundle', 'queue', 'notify', 'pace', 'lookups', 'stores'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The senders the HTTP section covers, as `--sender` names them. */
@@ -44,6 +45,8 @@ export interface BenchOptions {
   /** Tokens of the notify section's throughput rows, and of its memory row. */
   readonly notifyTokens: number;
   readonly notifyMemoryTokens: number;
+  /** The pace section: a broadcast to clients that answer after a delay, through BullMQ worker processes and createNotifier. */
+  readonly pace: PaceBenchOptions;
   /** Users of each store's broadcast in the stores section. */
   readonly storeTokens: number;
 }
@@ -88,6 +91,7 @@ export async function runBench(options: BenchOptions): Promise<boolean> {
       );
     if (section === 'notify')
       print(section, await notifyBroadcast({ tokens: options.notifyTokens, memoryTokens: options.notifyMemoryTokens }));
+    if (section === 'pace') print(section, await paceRows(options.pace));
     if (section === 'lookups') print(section, await lookupCalls());
     if (section === 'stores')
       for (const [index, result] of (await storeFigures({ tokens: options.storeTokens })).entries()) print(`stores ${index + 1}`, result);

@@ -8,7 +8,7 @@ import { checkRequests, expectedRequests, fillTokens } from './fill-tokens.js';
 const CHILD = fileURLToPath(new URL('./notify-memory.js', import.meta.url));
 const GOAL_RSS_MB = 100;
 
-interface ChildFigures {
+export interface ChildFigures {
   readonly seconds: number;
   readonly cpuSeconds: number;
   readonly successful: number;
@@ -58,9 +58,12 @@ export async function memoryRows(
   return { rows, met };
 }
 
-function runChild(redisPort: number, prefix: string): Promise<ChildFigures> {
+/** Runs `dist/notify-memory.js`: a broadcast of the Redis store by createNotifier in a process of its own, with `options` passed on. */
+export function runChild(redisPort: number, prefix: string, options: object = {}): Promise<ChildFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, String(redisPort), prefix], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [CHILD, String(redisPort), prefix, JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);

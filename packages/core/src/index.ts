@@ -89,6 +89,7 @@ export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
 export { createNotifier, type NotificationSendOptions, type Notifier } from './notify/notifier.js';
 export {
   DEFAULT_NOTIFY_CONCURRENCY,
+  DEFAULT_NOTIFY_CONCURRENCY_PER_URL,
   DEFAULT_NOTIFY_RETRIES,
   DEFAULT_NOTIFY_RETRY_DELAY_MS,
   DEFAULT_NOTIFY_TIMEOUT_MS,
@@ -104,6 +105,7 @@ export type { ClientResult, FailedReason } from './notify/client-answer.js';
 export { deliverBatch, type BatchContext, type BatchResult } from './notify/deliver-batch.js';
 export { logGaveUp, logRefusal } from './notify/notify-log.js';
 export { batchesOf, type TargetBatch } from './notify/batches.js';
+export { UrlSlots } from './notify/url-slots.js';
 export {
   checkAudience,
   isFid,

@@ -1,6 +1,7 @@
 import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import {
   DEFAULT_NOTIFY_CONCURRENCY,
+  UrlSlots,
   WebhookError,
   resolveNotifierOptions,
   type NotifierOptions,
@@ -16,8 +17,9 @@ import { runPlan } from './run-plan.js';
 
 /**
  * Options of {@link notificationWorker}: where the queue is, and the notifier's own options (`store`,
- * `limiter`, `fetch`, `timeoutMs`, `retries`, `retryDelayMs`, `rateLimitRetryMs`, `logger`, `onBatch`),
- * with their defaults. `concurrency` here is the batches this process sends at once.
+ * `limiter`, `fetch`, `timeoutMs`, `concurrencyPerUrl`, `retries`, `retryDelayMs`, `rateLimitRetryMs`,
+ * `logger`, `onBatch`), with their defaults. `concurrency` here is the batches this process sends at
+ * once; `concurrencyPerUrl` counts this process's requests to one client URL.
  */
 export interface NotificationWorkerOptions
   extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency' | 'onWait'>, KeepOptions {
@@ -25,7 +27,10 @@ export interface NotificationWorkerOptions
   readonly connection: ConnectionOptions;
   /** The queue's name, as the broadcaster's. Default `notifications`. */
   readonly queueName?: string;
-  /** Batch jobs this process runs at once (each one request in flight). Default 8. */
+  /**
+   * Batch jobs this process runs at once (each one request in flight); with `concurrencyPerUrl`, at most
+   * that many of them to one client URL. Default 64.
+   */
   readonly concurrency?: number;
   /**
    * How many times a target a rate limit holds back is handed to a delayed job before it is counted
@@ -56,6 +61,7 @@ const NOTIFIER_KEYS = [
   'limiter',
   'fetch',
   'timeoutMs',
+  'concurrencyPerUrl',
   'retries',
   'retryDelayMs',
   'rateLimitRetryMs',
@@ -87,7 +93,7 @@ const OWN_KEYS = [
  *
  * @param options `connection` and `store` (required), `queueName` (`notifications`), `limiter`
  *   (`memoryNotificationLimiter()`; give `redisNotificationLimiter({ client })` for several processes),
- *   `fetch`, `timeoutMs` (10,000), `concurrency` (8), `retries` (4), `retryDelayMs` (1,000),
+ *   `fetch`, `timeoutMs` (10,000), `concurrency` (64), `concurrencyPerUrl` (16, per process), `retries` (4), `retryDelayMs` (1,000),
  *   `rateLimitRetryMs` (30,000), `rateLimitRounds` (10), `logger` (console), `onBatch`,
  *   `instrumentation`, `keepCompletedMs` (24 h), `keepFailedMs` (7 days), `keepMs` (7 days), `workerOptions`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
@@ -133,6 +139,7 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
   const jobOptions = notifyJobOptions(keep);
 
   const queue = new Queue<NotifyJobData>(queueName, { connection });
+  const slots = new UrlSlots(resolved.concurrencyPerUrl);
   let runner: Promise<BatchRunner> | undefined;
   const runnerOnce = () =>
     (runner ??= recordClient(queue, 'notificationWorker()').then((client) => ({
@@ -151,6 +158,7 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
       jobOptions,
       rateLimitRounds,
       instrumentation,
+      slots,
     })));
 
   const worker = new Worker<NotifyJobData>(

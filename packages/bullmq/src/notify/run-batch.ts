@@ -10,6 +10,7 @@ import {
   type BatchScope,
   type NotifyInstrumentation,
   type ResolvedNotifierOptions,
+  type UrlSlots,
 } from '@social-webhooks/core';
 import { emptyOutcome, type BatchOutcome, type BroadcastRecord } from './broadcast-record.js';
 import { followUpJobId, type BatchJobData, type NotifyJobData } from './broadcast-data.js';
@@ -25,6 +26,8 @@ export interface BatchRunner {
   /** Rate-limit rounds before a target still limited is counted failed (`rate_limited`). */
   readonly rateLimitRounds: number;
   readonly instrumentation: NotifyInstrumentation | undefined;
+  /** This process's requests in flight per client URL (`concurrencyPerUrl`). */
+  readonly slots: UrlSlots;
 }
 
 /**
@@ -61,7 +64,7 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
       safeEnd(scope, { expired: targets.length });
       return outcome;
     }
-    const result = await deliverBatch(runner.context, notification, url, targets);
+    const result = await runner.slots.run(url, () => deliverBatch(runner.context, notification, url, targets));
     const outcome = await settle(runner, job, result);
     safeEnd(scope, { result });
     await report(runner, result);

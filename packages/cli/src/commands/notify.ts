@@ -79,7 +79,11 @@ export const notifyCommand: Command = {
       description: 'Read the tokens the local emulator issued and still honours (social-webhooks emulate prints its URL).',
     },
     'api-key': { type: 'string', valueName: 'KEY', description: "The emulator's API key (default: $WEBHOOKS_API_KEY)." },
-    concurrency: { type: 'string', valueName: 'N', description: 'Requests in flight at once, across clients (default 8).' },
+    concurrency: {
+      type: 'string',
+      valueName: 'N',
+      description: 'Requests in flight at once, across clients (default 64; at most 16 to one client URL).',
+    },
     retries: {
       type: 'string',
       valueName: 'N',

@@ -9,7 +9,10 @@ import { runBatch, runPlan, type NotifyOutcome, type NotifyRunner } from './run-
  * notifier's own options (`store`, `limiter`, `fetch`, `timeoutMs`, `retries`, `retryDelayMs`,
  * `rateLimitRetryMs`, `logger`, `onBatch`) with their defaults.
  */
-export interface NotificationConsumerOptions extends Omit<NotifierOptions, 'domain' | 'rateLimitWaitMs' | 'concurrency' | 'onWait'> {
+export interface NotificationConsumerOptions extends Omit<
+  NotifierOptions,
+  'domain' | 'rateLimitWaitMs' | 'concurrency' | 'concurrencyPerUrl' | 'onWait'
+> {
   /** The producer binding of the queue this consumer reads (`env.NOTIFICATIONS`): batches and their follow-ups are sent to it. Required. */
   readonly queue: QueueProducer<NotifyMessage>;
   /**

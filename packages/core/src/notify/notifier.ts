@@ -51,7 +51,7 @@ export interface NotificationSendOptions {
  * `notificationId`, which the client dedupes. Runs wherever `fetch` does: Node, Bun, Deno, Workers.
  *
  * @param options `store` (required), `domain`, `limiter`, `fetch`, `timeoutMs`, `concurrency`,
- *   `retries`, `retryDelayMs`, `rateLimitWaitMs`, `rateLimitRetryMs`, `logger`, `onBatch`, `onWait`
+ *   `concurrencyPerUrl`, `retries`, `retryDelayMs`, `rateLimitWaitMs`, `rateLimitRetryMs`, `logger`, `onBatch`, `onWait`
  *   (docs/notifications.md).
  * @throws {WebhookError} `invalid_options` when an option is wrong, saying how to fix it.
  * @example
@@ -130,10 +130,10 @@ async function sendNotification(
     }
   };
 
-  const inFlight = new InFlight(options.concurrency);
+  const inFlight = new InFlight(options.concurrency, options.concurrencyPerUrl);
   for await (const { url, targets } of batchesOf(targetPagesOf(options.store, to))) {
     tally.targets += targets.length;
-    await inFlight.run(() => settle(url, targets));
+    await inFlight.run(() => settle(url, targets), url);
   }
   await inFlight.drain();
 
@@ -147,7 +147,7 @@ async function sendNotification(
     if (ms > 0) await hook(options, 'onWait', { ms, tokens: round.targets.length, until: round.until });
     await sleep(ms);
     tally.waitedMs += Date.now() - started;
-    for await (const { url, targets } of batchesOf([round.targets])) await inFlight.run(() => settle(url, targets));
+    for await (const { url, targets } of batchesOf([round.targets])) await inFlight.run(() => settle(url, targets), url);
     await inFlight.drain();
   }
   tally.waitedTokens = held.count;

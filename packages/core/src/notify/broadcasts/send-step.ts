@@ -29,7 +29,7 @@ export interface StepContext {
  */
 export async function sendStep(context: StepContext, work: Work, targets: readonly StepTarget[]): Promise<void> {
   const { options, notification } = context;
-  const inFlight = new InFlight(options.concurrency);
+  const inFlight = new InFlight(options.concurrency, options.concurrencyPerUrl);
   for (const [url, batch] of batchesByUrl(targets)) {
     await inFlight.run(async () => {
       if (work.stopped.has(url)) {
@@ -48,7 +48,7 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
       const result = await deliverBatch(context.batch, notification, url, batch);
       settle(context, work, batch, result);
       await onBatch(options, result);
-    });
+    }, url);
   }
   await inFlight.drain();
 }
@@ -90,7 +90,10 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   }
 }
 
-/** `targets` by client URL, in batches of at most 100. */
+/**
+ * `targets` by client URL, in batches of at most 100, one URL's batch after another's in turn: while
+ * one URL has `concurrencyPerUrl` requests in flight, the other URLs' batches are not all behind its.
+ */
 function* batchesByUrl(targets: readonly StepTarget[]): Generator<[string, StepTarget[]]> {
   const byUrl = new Map<string, StepTarget[]>();
   for (const target of targets) {
@@ -98,9 +101,12 @@ function* batchesByUrl(targets: readonly StepTarget[]): Generator<[string, StepT
     if (list === undefined) byUrl.set(target.url, (list = []));
     list.push(target);
   }
-  for (const [url, list] of byUrl) {
-    for (let start = 0; start < list.length; start += NOTIFICATION_LIMITS.tokens)
-      yield [url, list.slice(start, start + NOTIFICATION_LIMITS.tokens)];
+  const size = NOTIFICATION_LIMITS.tokens;
+  for (let start = 0; byUrl.size > 0; start += size) {
+    for (const [url, list] of byUrl) {
+      if (start >= list.length) byUrl.delete(url);
+      else yield [url, list.slice(start, start + size)];
+    }
   }
 }
 
