@@ -60,7 +60,8 @@ export function pageResponse(html: string, nonce: string, status = 200): Respons
       'content-security-policy': `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
+      // Not no-referrer: under it a browser sends `Origin: null` with the page's own form POSTs.
+      'referrer-policy': 'same-origin',
     },
   });
 }

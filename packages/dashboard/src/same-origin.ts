@@ -1,14 +1,15 @@
 /**
- * Whether a POST comes from the page itself, the CSRF check of every action (OWASP's "Verifying
- * Origin with standard headers"): browsers send `Origin` on every form POST, and a page of another
- * site cannot set it. Its host is compared with the request's, not its scheme, so the check holds
- * behind a proxy that ends TLS; `Sec-Fetch-Site`, when sent, must say `same-origin` too.
+ * Whether a POST comes from the page itself, the CSRF check of every action (OWASP's "Fetch
+ * Metadata" and "Verifying Origin with standard headers"): a page of another site can set neither
+ * `Sec-Fetch-Site` nor `Origin`. A browser that sends `Sec-Fetch-Site` is believed on it; otherwise
+ * `Origin`'s host must be the request's (its scheme is not compared, so the check holds behind a
+ * proxy that ends TLS). A request with neither is refused.
  */
 export function isSameOrigin(request: Request, url: URL): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin';
   const origin = request.headers.get('origin');
   if (origin === null || origin === 'null') return false;
-  const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return false;
   try {
     return new URL(origin).host === url.host;
   } catch {
