@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:http';
 import { Queue } from 'bullmq';
 import express5 from 'express5';
@@ -17,6 +19,7 @@ import { startRedis, type RedisServer } from '../support/redis-server.js';
 // letters of a real BullMQ queue on a real redis-server and an archive of real signed deliveries.
 const CHROMIUM = '/usr/bin/chromium';
 const SESSION = 'session=admin-7f3e';
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
 
 let redis: RedisServer;
 let queue: Queue;
@@ -98,7 +101,10 @@ describe('the production page, in a real browser', () => {
     expect(await page.locator('#hourly th').allInnerTexts()).toEqual(
       expect.arrayContaining(['airstack handler_failed', 'miniapp handled', 'neynar handled']),
     );
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-overview.png`, fullPage: true });
     await page.click('a[href="/admin/dead-letters"] >> nth=0');
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-dead-letters.png`, fullPage: true });
     const row = page.locator('tr[data-id="follow.created%3Aid%3Alost-1"]');
     expect(await row.locator('td.bad').innerText()).toBe('the database is down');
 
@@ -119,6 +125,7 @@ describe('the production page, in a real browser', () => {
     await page.goto(`${base}/deliveries?sender=miniapp`);
     await page.click('tr[data-id="d-miniapp"] a');
     expect(await page.locator('#body').innerText()).toContain('"token": "[masked]"');
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-delivery.png`, fullPage: true });
     const html = await page.content();
     expect(html).not.toContain(FIXTURE_TOKEN);
     expect(html).not.toContain(FIXTURE_SECRET);
