@@ -74,8 +74,9 @@ export default tseslint.config(
       'packages/redis/src/**/*.ts',
       'packages/postgres/src/**/*.ts',
       'packages/cloudflare/src/**/*.ts',
+      'packages/dashboard/src/**/*.ts',
     ],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'packages/dashboard/src/node/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [nodeOnly] }],
       'no-restricted-globals': [

@@ -140,6 +140,10 @@ const delivery = `
   // The Cloudflare store against a stand-in D1 binding: the packed package loads and speaks SQLite to its table.
   const d1 = { prepare: (sql) => ({ bind: (...values) => ({ all: async () => ({ results: [{ state: sql.includes('social_webhooks_dedupe') && values[0] === 'k' ? 'claimed' : 'in_flight' }] }) }) }), batch: async () => [] };
   if ((await cloudflare.cloudflareStore({ d1 }).claim('k', 't', 1000)) !== 'claimed' || !cloudflare.cloudflareSchema().includes('CREATE TABLE IF NOT EXISTS social_webhooks_tokens') || typeof cloudflare.SocialWebhooksState !== 'function') throw new Error('consumer failed: cloudflareStore');
+  // The production page: the packed package loads, refuses without authorize's yes and renders with it; its node entry resolves.
+  const page = dashboard.dashboardHandler({ authorize: (request) => request.headers.get('authorization') === 'Bearer a' });
+  const pageStatuses = [(await page(new Request('http://x/webhooks-admin'))).status, (await page(new Request('http://x/webhooks-admin', { headers: { authorization: 'Bearer a' } }))).status];
+  if (pageStatuses.join(',') !== '401,200' || typeof dashboardNode.nodeDashboard !== 'function') throw new Error('consumer failed: dashboard ' + pageStatuses);
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
   if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
@@ -166,6 +170,8 @@ import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
 import * as postgres from '@social-webhooks/postgres';
 import * as cloudflare from '@social-webhooks/cloudflare';
+import * as dashboard from '@social-webhooks/dashboard';
+import * as dashboardNode from '@social-webhooks/dashboard/node';
 import * as nodeAdapter from '@social-webhooks/node';
 import * as fastifyAdapter from '@social-webhooks/fastify';
 import http from 'node:http';
@@ -190,6 +196,8 @@ const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
 const postgres = require('@social-webhooks/postgres');
 const cloudflare = require('@social-webhooks/cloudflare');
+const dashboard = require('@social-webhooks/dashboard');
+const dashboardNode = require('@social-webhooks/dashboard/node');
 const nodeAdapter = require('@social-webhooks/node');
 const fastifyAdapter = require('@social-webhooks/fastify');
 const http = require('node:http');

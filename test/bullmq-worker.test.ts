@@ -122,6 +122,13 @@ describe('webhookWorker and the failed-job commands', () => {
     const unknown = await cli(['retry', 'no-such-job'], env);
     expect([unknown.code, unknown.stderr]).toEqual([2, expect.stringContaining('no failed job has the id "no-such-job"')]);
     expect((await cli(['retry'], env)).code).toBe(2);
+    expect((await cli(['retry', '--all', '--event', 'follow.created'], env)).code).toBe(2);
+    expect((await cli(['retry', '--since', 'yesterday'], env)).stderr).toContain('--since expects a time');
+    expect(
+      JSON.parse((await cli(['retry', '--event', 'follow.created', '--since', '2026-01-01T00:00:00Z', '--json'], env)).stdout),
+    ).toEqual({
+      retried: [],
+    });
     await closers.pop()!();
   });
 

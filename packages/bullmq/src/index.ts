@@ -17,7 +17,9 @@ export {
 export type { JobContext } from './worker/job-context.js';
 export type { Handoff, HandoffJob, JobEnd, JobInstrumentation, JobScope, JobStart } from '@social-webhooks/core';
 export type { JobResult } from './worker/run-job.js';
-export { listFailedJobs, retryFailedJobs, type FailedJob, type FailedJobsQueue, type ListFailedOptions } from './admin/failed-jobs.js';
+export { describeFailedJob, listFailedJobs, type FailedJob, type FailedJobsQueue, type ListFailedOptions } from './admin/failed-jobs.js';
+export { retryFailedJobs, type RetrySelection } from './admin/retry-failed-jobs.js';
+export { deadLetters, type DeadLetters } from './admin/dead-letters.js';
 export {
   DEFAULT_NOTIFY_QUEUE,
   notificationBroadcaster,

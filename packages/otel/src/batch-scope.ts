@@ -52,6 +52,14 @@ export function startBatchScope(tracer: Tracer, instruments: () => Instruments, 
         span.setAttribute(A.ERROR_TYPE, type);
         if (end.error instanceof Error) span.recordException(end.error);
         span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+        if (end.willRetry === false) {
+          metrics.deadLetters.add(1, {
+            [A.MESSAGING_SYSTEM]: A.BULLMQ_SYSTEM,
+            ...(start.queueName !== undefined && { [A.MESSAGING_DESTINATION_NAME]: start.queueName }),
+            ...common,
+            [A.ERROR_TYPE]: type,
+          });
+        }
       }
       for (const [name, count] of Object.entries(counts)) {
         span.setAttribute(`${A.NOTIFY_COUNT_PREFIX}${name}`, count);

@@ -1,1 +1,4 @@
-export { INSTRUMENTATION_SCOPE, otelInstrumentation, type OtelInstrumentationOptions } from './otel-instrumentation.js';
+export { otelInstrumentation, type OtelInstrumentationOptions } from './otel-instrumentation.js';
+export { INSTRUMENTATION_SCOPE } from './scope.js';
+export { DEAD_LETTERS } from './instruments.js';
+export { DEAD_LETTERS_HELD, observeDeadLetters, type DeadLetterQueue, type ObserveDeadLettersOptions } from './dead-letter-gauge.js';

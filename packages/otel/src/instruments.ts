@@ -14,9 +14,14 @@ export interface Instruments {
   readonly notifications: Counter;
   /** `social_webhooks.notify.batch.duration`: one notification batch, from its start to its outcome, in seconds. */
   readonly batchDuration: Histogram;
+  /** `social_webhooks.dead_letters`: jobs that failed their last attempt and stay in the failed list. */
+  readonly deadLetters: Counter;
 }
 
 // Seconds, as OpenTelemetry's duration metrics are; buckets from 1 ms to a minute.
+/** The dead-letter counter's name. */
+export const DEAD_LETTERS = 'social_webhooks.dead_letters';
+
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 export function createInstruments(meter: Meter): Instruments {
@@ -49,6 +54,10 @@ export function createInstruments(meter: Meter): Instruments {
       unit: 's',
       description: 'Time one notification batch took: the limiter claim, the request to the client and the handling of its answer.',
       advice: { explicitBucketBoundaries: SECONDS },
+    }),
+    deadLetters: meter.createCounter(DEAD_LETTERS, {
+      unit: '{job}',
+      description: "Queued jobs that failed their last attempt (a delivery's handler, a notification batch) and stay in the failed list.",
     }),
   };
 }

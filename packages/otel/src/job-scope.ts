@@ -52,6 +52,7 @@ export function startJobScope(tracer: Tracer, instruments: () => Instruments, st
       }
       span.setAttribute(A.OUTCOME, end.outcome);
       instruments().processDuration.record((Date.now() - startedAt) / 1000, attributes);
+      if (end.outcome === 'failed' && !end.willRetry) instruments().deadLetters.add(1, attributes);
       span.end();
     },
   };

@@ -4,6 +4,7 @@ import { startBatchScope } from './batch-scope.js';
 import { startDeliveryScope } from './delivery-scope.js';
 import { createInstruments, type Instruments } from './instruments.js';
 import { startJobScope } from './job-scope.js';
+import { INSTRUMENTATION_SCOPE } from './scope.js';
 
 /** Options of {@link otelInstrumentation}. */
 export interface OtelInstrumentationOptions {
@@ -13,9 +14,6 @@ export interface OtelInstrumentationOptions {
   readonly meterProvider?: MeterProvider;
 }
 
-/** The instrumentation scope's name, as spans and metrics report it. */
-export const INSTRUMENTATION_SCOPE = '@social-webhooks/otel';
-
 /**
  * OpenTelemetry for a receiver (its `instrumentation` option), a queue worker
  * (`webhookWorker({ instrumentation })` of `@social-webhooks/bullmq`) and a notification worker
@@ -24,7 +22,8 @@ export const INSTRUMENTATION_SCOPE = '@social-webhooks/otel';
  * delivery's through trace context carried in the job; metrics `social_webhooks.deliveries`,
  * `social_webhooks.delivery.duration`, `messaging.process.duration`,
  * `social_webhooks.queue.wait_time`, `social_webhooks.notifications` and
- * `social_webhooks.notify.batch.duration`. The README lists every attribute.
+ * `social_webhooks.notify.batch.duration`, and `social_webhooks.dead_letters` (jobs that failed
+ * their last attempt; `observeDeadLetters()` adds a gauge of those each queue holds). The README lists every attribute.
  *
  * @param options `tracerProvider`, `meterProvider` (default: the global ones).
  * @throws {WebhookError} `invalid_options` when a provider lacks `getTracer` / `getMeter`.

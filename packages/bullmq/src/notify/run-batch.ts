@@ -70,7 +70,8 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
     await report(runner, result);
     return outcome;
   } catch (error) {
-    safeEnd(scope, { error });
+    // The last attempt's failure leaves the job in the failed list: a dead letter.
+    safeEnd(scope, { error, willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1) });
     throw error;
   }
 }

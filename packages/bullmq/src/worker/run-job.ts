@@ -65,7 +65,8 @@ export async function runJob(runner: JobRunner, job: Job<WebhookJobData>, signal
     await (scope === undefined ? run() : scope.run(run));
   } catch (error) {
     const attempts = job.opts.attempts ?? 1;
-    scope?.end({ outcome: 'failed', error, willRetry: attempt < attempts });
+    // BullMQ fails an UnrecoverableError at once, whatever attempts are left: a dead letter now.
+    scope?.end({ outcome: 'failed', error, willRetry: attempt < attempts && !(error instanceof UnrecoverableError) });
     await report(runner, error, event, context);
     throw error;
   }

@@ -16,10 +16,14 @@ export interface BatchStart {
 /**
  * How a batch ended: its result; or `skipped` (the client had refused the notification, so its
  * remaining batches are not sent); or `expired` (its notification's `expiresAt` had passed: that many
- * targets dropped, none sent); or `error` (the store or the limiter failed, so it is retried).
+ * targets dropped, none sent); or `error` (the store or the limiter failed: it is retried, unless
+ * `willRetry` is `false`, the queue's last attempt, after which the batch's job stays failed).
  */
 export type BatchEnd =
-  { readonly result: BatchResult } | { readonly skipped: string } | { readonly expired: number } | { readonly error: unknown };
+  | { readonly result: BatchResult }
+  | { readonly skipped: string }
+  | { readonly expired: number }
+  | { readonly error: unknown; readonly willRetry?: boolean };
 
 /** The scope of one batch, from its start to its end. */
 export interface BatchScope {

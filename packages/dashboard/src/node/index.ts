@@ -1,0 +1,1 @@
+export { nodeDashboard, type DashboardNodeRequest, type NodeDashboardListener } from './node-dashboard.js';
