@@ -1,4 +1,5 @@
 import { deliverBatch, type BatchContext, type BatchResult } from '../deliver-batch.js';
+import { HistoryEntries } from '../history/history-entries.js';
 import { InFlight } from '../in-flight.js';
 import { NOTIFICATION_LIMITS, type Notification } from '../notification.js';
 import { logGaveUp, logRefusal } from '../notify-log.js';
@@ -29,6 +30,7 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
     await inFlight.run(async () => {
       if (work.stopped.has(url)) {
         work.remaining += batch.length;
+        await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
         return;
       }
       const now = Date.now();
@@ -37,7 +39,7 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
         return;
       }
       const result = await deliverBatch(context.batch, notification, url, batch);
-      settle(context, work, batch, result);
+      await writeHistory(context, url, (entries) => settle(context, work, batch, result, entries));
       await onBatch(options, result);
     });
   }
@@ -45,7 +47,7 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
 }
 
 /** Counts a batch's outcomes in `work` and holds what must be sent again. */
-function settle(context: StepContext, work: Work, batch: readonly StepTarget[], result: BatchResult): void {
+function settle(context: StepContext, work: Work, batch: readonly StepTarget[], result: BatchResult, entries: HistoryEntries): void {
   const { options, notification } = context;
   const { url } = result;
   const attempts = new Map(batch.map(({ token, attempt }) => [token, attempt]));
@@ -54,8 +56,10 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   work.alreadySent += result.alreadySent.length;
   work.invalid += result.invalid.length;
   for (const { reason } of result.failed) work.addFailed(reason, 1);
+  entries.addSettled(result);
   for (const { target, retryAt } of result.rateLimited) {
     work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
+    entries.add([target], 'rateLimited', false);
   }
   if (result.stop !== undefined && !work.stopped.has(url)) {
     work.stopped.set(url, result.stop);
@@ -67,8 +71,11 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   let gaveUp = 0;
   for (const target of retry.targets) {
     const attempt = attempts.get(target.token) ?? 0;
-    if (attempt >= options.retries) gaveUp += 1;
-    else {
+    if (attempt >= options.retries) {
+      gaveUp += 1;
+      entries.add([target], 'failed', true, retry.reason);
+    } else {
+      entries.add([target], 'failed', false, retry.reason);
       const retryAt = now + retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
       work.held.push({ ...target, url, kind: 'retry', retryAt, attempt: attempt + 1, reason: retry.reason });
     }
@@ -77,6 +84,24 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
     work.addFailed(retry.reason, gaveUp);
     logGaveUp(options.logger, url, gaveUp, options.retries + 1, retry.reason);
   }
+}
+
+/**
+ * Writes the targets `work.takeDue` counted `remaining` (held, then their client refused the
+ * notification itself) to the history, a batch of at most 100 per call.
+ */
+export async function writeDropped(context: StepContext, work: Work): Promise<void> {
+  const dropped = work.dropped.splice(0);
+  for (const [url, batch] of batchesByUrl(dropped.map((target) => ({ ...target, attempt: 0 })))) {
+    await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
+  }
+}
+
+/** Collects a batch's entries with `fill`, then writes them to the history, if there is one. */
+async function writeHistory(context: StepContext, url: string, fill: (entries: HistoryEntries) => void): Promise<void> {
+  const entries = new HistoryEntries(url);
+  fill(entries);
+  await context.options.history?.write(context.notification, entries);
 }
 
 /** `targets` by client URL, in batches of at most 100. */
