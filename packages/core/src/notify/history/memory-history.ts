@@ -120,7 +120,7 @@ export function memoryNotificationHistory(options: MemoryNotificationHistoryOpti
       const timeline = timelines.get(fid);
       if (timeline === undefined || !live(timeline.lastAt)) return [];
       return [...timeline.entries.values()]
-        .filter((entry) => live(entry.lastAt))
+        .filter((entry) => live(entry.firstAt))
         .reverse()
         .slice(0, limit)
         .map((entry) => copy(entry) as TimelineEntry);
