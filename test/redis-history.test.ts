@@ -104,6 +104,24 @@ describe.each(forms)('redisNotificationHistory on $name', ({ client }) => {
   });
 });
 
+describe('redisNotificationHistory round trips', () => {
+  it('writes a batch of 100 targets in one EVAL', async () => {
+    let calls = 0;
+    const counting: RedisEvalClient = { eval: (script, options) => (calls++, upstash.client.eval(script, options)) };
+    const kept = redisNotificationHistory({ client: counting, prefix: 'history-count:' });
+    const entries = Array.from({ length: 100 }, (_, index) => ({
+      fid: index + 1,
+      client: '9152',
+      outcome: 'successful' as const,
+      final: true,
+    }));
+    await kept.record({ notification: digest, at: Date.now(), entries });
+    expect(calls).toBe(1);
+    expect((await kept.get(digest.notificationId))!.counts.successful).toBe(100);
+    expect(await kept.timeline(100)).toHaveLength(1);
+  });
+});
+
 describe('redisNotificationHistory options', () => {
   it('refuses what cannot work, saying how to fix it', () => {
     expect(() => redisNotificationHistory({ client: {} as RedisStoreClient })).toThrow(
