@@ -147,6 +147,35 @@ export {
 } from './notify/broadcasts/broadcasts.js';
 export { BROADCAST_STEP_MARGIN_MS, type BroadcastsOptions } from './notify/broadcasts/broadcasts-options.js';
 export type { BroadcastProgress } from './notify/broadcasts/broadcast-progress.js';
+// What happened (docs/notifications.md, "What happened: history"): every sender writes it per batch.
+export {
+  DEFAULT_HISTORY_KEEP_MS,
+  emptyCounts,
+  HISTORY_OUTCOMES,
+  historyClient,
+  TIMELINE_ATTEMPTS,
+  TIMELINE_LIMIT,
+  type BroadcastHistory,
+  type HistoryBatch,
+  type HistoryCounts,
+  type HistoryEntry,
+  type HistoryOpens,
+  type HistoryOutcome,
+  type HistoryPage,
+  type NotificationHistory,
+  type TimelineAttempt,
+  type TimelineEntry,
+} from './notify/history/history.js';
+export { memoryNotificationHistory, type MemoryNotificationHistoryOptions } from './notify/history/memory-history.js';
+export { HistoryEntries } from './notify/history/history-entries.js';
+export {
+  cursorAfter,
+  isAfter,
+  listOptions,
+  resolveHistoryKeepMs,
+  timelineOptions,
+  type HistoryCursor,
+} from './notify/history/history-page.js';
 export {
   DEFAULT_BROADCAST_KEEP_MS,
   type BroadcastPlan,

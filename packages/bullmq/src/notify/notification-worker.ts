@@ -18,7 +18,7 @@ import { runPlan } from './run-plan.js';
 /**
  * Options of {@link notificationWorker}: where the queue is, and the notifier's own options (`store`,
  * `limiter`, `fetch`, `timeoutMs`, `concurrencyPerUrl`, `retries`, `retryDelayMs`, `rateLimitRetryMs`,
- * `logger`, `onBatch`), with their defaults. `concurrency` here is the batches this process sends at
+ * `logger`, `onBatch`, `history`), with their defaults. `concurrency` here is the batches this process sends at
  * once; `concurrencyPerUrl` counts this process's requests to one client URL.
  */
 export interface NotificationWorkerOptions
@@ -67,6 +67,7 @@ const NOTIFIER_KEYS = [
   'rateLimitRetryMs',
   'logger',
   'onBatch',
+  'history',
 ] as const;
 const OWN_KEYS = [
   'connection',
@@ -94,7 +95,7 @@ const OWN_KEYS = [
  * @param options `connection` and `store` (required), `queueName` (`notifications`), `limiter`
  *   (`memoryNotificationLimiter()`; give `redisNotificationLimiter({ client })` for several processes),
  *   `fetch`, `timeoutMs` (10,000), `concurrency` (64), `concurrencyPerUrl` (16, per process), `retries` (4), `retryDelayMs` (1,000),
- *   `rateLimitRetryMs` (30,000), `rateLimitRounds` (10), `logger` (console), `onBatch`,
+ *   `rateLimitRetryMs` (30,000), `rateLimitRounds` (10), `logger` (console), `onBatch`, `history`,
  *   `instrumentation`, `keepCompletedMs` (24 h), `keepFailedMs` (7 days), `keepMs` (7 days), `workerOptions`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example

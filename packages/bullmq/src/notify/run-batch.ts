@@ -1,6 +1,7 @@
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import {
   deliverBatch,
+  HistoryEntries,
   expired,
   logGaveUp,
   logRefusal,
@@ -55,17 +56,23 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
     if (stoppedFor !== undefined) {
       const outcome = emptyOutcome(kind, targets.length, { remaining: targets.length });
       await runner.record.batch(id, jobId, outcome);
+      await writeHistory(runner, job, (entries) => entries.add(targets, 'remaining', true));
       safeEnd(scope, { skipped: stoppedFor });
       return outcome;
     }
     if (expired(job.data.expiresAt, Date.now())) {
       const outcome = emptyOutcome(kind, targets.length, { expired: targets.length });
       await runner.record.batch(id, jobId, outcome);
+      await writeHistory(runner, job, (entries) => entries.add(targets, 'expired', true));
       safeEnd(scope, { expired: targets.length });
       return outcome;
     }
     const result = await runner.slots.run(url, () => deliverBatch(runner.context, notification, url, targets));
-    const outcome = await settle(runner, job, result);
+    const entries = new HistoryEntries(url);
+    const outcome = await settle(runner, job, result, entries);
+    // Written once the batch's outcome and what it hands on are recorded: a job run again after a
+    // failure before this point writes its targets once.
+    await runner.options.history?.write(notification, entries);
     safeEnd(scope, { result });
     await report(runner, result);
     return outcome;
@@ -76,7 +83,7 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
   }
 }
 
-async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: BatchResult): Promise<BatchOutcome> {
+async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: BatchResult, entries: HistoryEntries): Promise<BatchOutcome> {
   const { options } = runner;
   const { id, notification, url, kind, round, attempt, expiresAt } = job.data;
   const failed: Record<string, number> = {};
@@ -92,7 +99,17 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
   const late = result.retry !== undefined && expired(expiresAt, Date.now() + delay);
   if (late) lapsed += result.retry!.targets.length;
   const retry = result.retry !== undefined && !late && attempt < options.retries ? result.retry : undefined;
+  entries.addSettled(result);
+  const inTimeTargets = new Set(inTime.map(({ target }) => target));
+  for (const { target } of result.rateLimited) {
+    if (!inTimeTargets.has(target)) entries.add([target], 'expired', true);
+    else if (limited.length > 0) entries.add([target], 'rateLimited', false);
+    else entries.add([target], 'failed', true, 'rate_limited');
+  }
+  if (late) entries.add(result.retry!.targets, 'expired', true);
+  if (retry !== undefined) entries.add(retry.targets, 'failed', false, retry.reason);
   if (result.retry !== undefined && !late && retry === undefined) {
+    entries.add(result.retry.targets, 'failed', true, result.retry.reason);
     fail(result.retry.reason, result.retry.targets.length);
     logGaveUp(options.logger, url, result.retry.targets.length, attempt + 1, result.retry.reason);
   }
@@ -152,4 +169,12 @@ async function report(runner: BatchRunner, result: BatchResult): Promise<void> {
   } catch (error) {
     runner.options.logger.error('social-webhooks: the onBatch hook threw', { code: 'hook_failed', error });
   }
+}
+
+/** Collects a skipped batch's entries with `fill`, then writes them to the history, if there is one. */
+async function writeHistory(runner: BatchRunner, job: Job<BatchJobData>, fill: (entries: HistoryEntries) => void): Promise<void> {
+  if (runner.options.history === undefined) return;
+  const entries = new HistoryEntries(job.data.url);
+  fill(entries);
+  await runner.options.history.write(job.data.notification, entries);
 }

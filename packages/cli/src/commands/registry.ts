@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { broadcastsCommand } from './broadcasts.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { deliveriesCommand } from './deliveries.js';
@@ -16,6 +17,7 @@ import { retryCommand } from './retry.js';
 import { rotateSecretCommand } from './rotate-secret.js';
 import { sendCommand } from './send.js';
 import { testFilterCommand } from './test-filter.js';
+import { timelineCommand } from './timeline.js';
 
 /**
  * Every command, in the order `--help` lists them. A new command is one file in this folder and
@@ -39,4 +41,6 @@ export const COMMANDS: readonly Command[] = [
   notifyCommand,
   importTokensCommand,
   exportTokensCommand,
+  broadcastsCommand,
+  timelineCommand,
 ];

@@ -7,6 +7,8 @@ import { DEFAULT_NOTIFICATION_INTERVAL_MS, type NotificationLimiter } from './li
 import { memoryNotificationLimiter } from './memory-limiter.js';
 import type { NotificationWait } from './held-targets.js';
 import type { FetchLike } from './post-batch.js';
+import type { NotificationHistory } from './history/history.js';
+import { toHistoryWriter, type HistoryWriter } from './history/history-writer.js';
 
 /** Options of {@link createNotifier}. */
 export interface NotifierOptions {
@@ -66,6 +68,14 @@ export interface NotifierOptions {
    * round whose windows have already passed. A failure of it is logged, not thrown. Default: none.
    */
   readonly onWait?: (wait: NotificationWait) => void | Promise<void>;
+  /**
+   * Where what was sent and what came of it is kept: each notification's counts by outcome, reason
+   * and client, and each user's timeline, written once per batch (docs/notifications.md, "What
+   * happened: history"). `memoryNotificationHistory()`, `redisNotificationHistory({ client })` from
+   * `@social-webhooks/redis`. A failure to write it is logged once (`history_failed`), never fails a
+   * send. Default: none.
+   */
+  readonly history?: NotificationHistory;
 }
 
 export const DEFAULT_NOTIFY_TIMEOUT_MS = 10_000;
@@ -92,6 +102,7 @@ export interface ResolvedNotifierOptions {
   readonly logger: ResolvedLogger;
   readonly onBatch: NotifierOptions['onBatch'];
   readonly onWait: NotifierOptions['onWait'];
+  readonly history: HistoryWriter | undefined;
 }
 
 const OPTION_KEYS: readonly string[] = [
@@ -109,6 +120,7 @@ const OPTION_KEYS: readonly string[] = [
   'logger',
   'onBatch',
   'onWait',
+  'history',
 ] satisfies (keyof NotifierOptions)[];
 
 /**
@@ -149,6 +161,7 @@ export function resolveNotifierOptions(options: NotifierOptions, source: string)
       fail(`\`${name}\` must be an integer of at least ${least}; got ${String(value)}.`);
     return resolved;
   };
+  const logger = resolveLogger(options.logger, fail);
   return {
     store,
     domain,
@@ -161,9 +174,10 @@ export function resolveNotifierOptions(options: NotifierOptions, source: string)
     retryDelayMs: count('retryDelayMs', options.retryDelayMs, DEFAULT_NOTIFY_RETRY_DELAY_MS, 0),
     rateLimitWaitMs: count('rateLimitWaitMs', options.rateLimitWaitMs, DEFAULT_RATE_LIMIT_WAIT_MS, 0),
     rateLimitRetryMs: count('rateLimitRetryMs', options.rateLimitRetryMs, DEFAULT_NOTIFICATION_INTERVAL_MS, 0),
-    logger: resolveLogger(options.logger, fail),
+    logger,
     onBatch,
     onWait,
+    history: toHistoryWriter(options.history, logger, fail),
   };
 }
 

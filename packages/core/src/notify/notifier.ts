@@ -3,6 +3,7 @@ import { checkNotification } from './check-notification.js';
 import { deliverBatch, type BatchContext } from './deliver-batch.js';
 import { checkExpiresAt, expired, type ExpiresAt } from './expiry.js';
 import { HeldTargets } from './held-targets.js';
+import { HistoryEntries } from './history/history-entries.js';
 import { InFlight, sleep } from './in-flight.js';
 import { logGaveUp, logRefusal } from './notify-log.js';
 import type { BatchTarget, Notification } from './notification.js';
@@ -92,42 +93,69 @@ async function sendNotification(
 
   const settle = async (url: string, targets: BatchTarget[]): Promise<void> => {
     for (let attempt = 0; ; attempt++) {
-      if (stopped.has(url)) {
-        tally.remaining += targets.length;
-        return;
-      }
-      if (expired(expiresAt, Date.now())) {
-        tally.expired += targets.length;
-        return;
-      }
-      const result = await deliverBatch(context, notification, url, targets);
-      tally.addSettled(result);
-      for (const { target, retryAt } of result.rateLimited) {
-        // A token whose window ends past the expiry could only be sent too late.
-        if (expired(expiresAt, retryAt)) tally.expired += 1;
-        else if (!held.hold(url, target, retryAt, Date.now())) tally.addRateLimited(retryAt);
-      }
-      if (result.stop !== undefined && !stopped.has(url)) {
-        stopped.set(url, result.stop);
-        tally.stopped.push({ url, reason: result.stop });
-        logRefusal(options.logger, url, notification.notificationId, result.stop);
-      }
-      await hook(options, 'onBatch', result);
-      const retry = result.retry;
-      if (retry === undefined) return;
-      if (attempt >= options.retries) {
-        tally.addFailed(retry.reason, retry.targets.length);
-        logGaveUp(options.logger, url, retry.targets.length, attempt + 1, retry.reason);
-        return;
-      }
-      const delay = retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
-      if (expired(expiresAt, Date.now() + delay)) {
-        tally.expired += retry.targets.length;
-        return;
-      }
-      await sleep(delay);
-      targets = retry.targets;
+      // Each target's fate in this attempt, written to the history once, whatever comes next.
+      const entries = new HistoryEntries(url);
+      const next = await attemptBatch(url, targets, attempt, entries);
+      await options.history?.write(notification, entries);
+      if (next === undefined) return;
+      await sleep(next.delay);
+      targets = next.targets;
     }
+  };
+
+  /** One attempt at a batch: counted in the tally and `entries`; the targets to retry after `delay`, if any. */
+  const attemptBatch = async (
+    url: string,
+    targets: BatchTarget[],
+    attempt: number,
+    entries: HistoryEntries,
+  ): Promise<{ targets: BatchTarget[]; delay: number } | undefined> => {
+    if (stopped.has(url)) {
+      tally.remaining += targets.length;
+      entries.add(targets, 'remaining', true);
+      return undefined;
+    }
+    if (expired(expiresAt, Date.now())) {
+      tally.expired += targets.length;
+      entries.add(targets, 'expired', true);
+      return undefined;
+    }
+    const result = await deliverBatch(context, notification, url, targets);
+    tally.addSettled(result);
+    entries.addSettled(result);
+    for (const { target, retryAt } of result.rateLimited) {
+      // A token whose window ends past the expiry could only be sent too late.
+      if (expired(expiresAt, retryAt)) {
+        tally.expired += 1;
+        entries.add([target], 'expired', true);
+      } else if (held.hold(url, target, retryAt, Date.now())) entries.add([target], 'rateLimited', false);
+      else {
+        tally.addRateLimited(retryAt);
+        entries.add([target], 'rateLimited', true);
+      }
+    }
+    if (result.stop !== undefined && !stopped.has(url)) {
+      stopped.set(url, result.stop);
+      tally.stopped.push({ url, reason: result.stop });
+      logRefusal(options.logger, url, notification.notificationId, result.stop);
+    }
+    await hook(options, 'onBatch', result);
+    const retry = result.retry;
+    if (retry === undefined) return undefined;
+    if (attempt >= options.retries) {
+      tally.addFailed(retry.reason, retry.targets.length);
+      entries.add(retry.targets, 'failed', true, retry.reason);
+      logGaveUp(options.logger, url, retry.targets.length, attempt + 1, retry.reason);
+      return undefined;
+    }
+    const delay = retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
+    if (expired(expiresAt, Date.now() + delay)) {
+      tally.expired += retry.targets.length;
+      entries.add(retry.targets, 'expired', true);
+      return undefined;
+    }
+    entries.add(retry.targets, 'failed', false, retry.reason);
+    return { targets: retry.targets, delay };
   };
 
   const inFlight = new InFlight(options.concurrency, options.concurrencyPerUrl);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { broadcastsOf } from './notification-broadcasts.js';
 import { readJson } from '../api/http-json.js';
 import { firstIssue } from '../api/requests.js';
 import type { RouteAnswer } from '../api/management-routes.js';
@@ -79,6 +80,8 @@ async function answerFor(
     return { status: 200, body: { delivery } };
   }
   if (method === 'GET' && path === NOTIFICATIONS_PATH) return { status: 200, body: { notifications: miniApp.inbox } };
+  if (method === 'GET' && path === `${MINI_APP_PREFIX}broadcasts`)
+    return { status: 200, body: { broadcasts: broadcastsOf(miniApp.inbox, miniApp.tokens) } };
   if (method === 'GET' && path === `${MINI_APP_PREFIX}tokens`) return { status: 200, body: { tokens: miniApp.tokens.list() } };
   if (method === 'GET' && path === RECEIVED_PATH) return { status: 200, body: { received: miniApp.ledger.received(fidParam(url)) } };
   if (method === 'GET' && path === USERS_PATH)

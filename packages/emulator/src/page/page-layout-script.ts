@@ -50,6 +50,7 @@ function layout() {
         h('div', { className: 'group miniapp' },
           h('section', { id: 'refused-panel' }, h('h2', {}, 'Notifications refused'), h('div', { id: 'refused' })),
           h('section', { id: 'received-panel' }, h('h2', {}, 'Notifications received'), h('div', { id: 'received' })),
+          h('section', { id: 'broadcasts-panel' }, h('h2', {}, 'Broadcasts'), h('div', { id: 'broadcasts' }), h('div', { id: 'timeline' })),
           h('section', { id: 'miniapp-deliveries-panel' }, h('h2', {}, 'Mini App deliveries'), h('div', { id: 'miniapp-deliveries' }))))));
 }
 

@@ -39,7 +39,8 @@ async function sendMiniApp() {
 
 // Every user's lists: the FID filter applies here, on the page, so it answers at once.
 async function fetchMiniApp() {
-  const [deliveries, received, users, refused] = await Promise.all(['deliveries', 'received', 'users', 'refused'].map((name) => api('GET', '/_emulator/miniapp/' + name)));
+  const [deliveries, received, users, refused, broadcasts] = await Promise.all(['deliveries', 'received', 'users', 'refused', 'broadcasts'].map((name) => api('GET', '/_emulator/miniapp/' + name)));
+  state.broadcasts = broadcasts.broadcasts;
   state.miniAppDeliveries = deliveries.deliveries;
   state.received = received.received;
   state.users = users.users;

@@ -11,7 +11,7 @@ export const PAGE_SCRIPT = String.raw`
 'use strict';
 const config = JSON.parse(document.getElementById('config').textContent);
 // loaded: false until the first lists arrive; until then every list says it is loading, never "none".
-const state = { webhooks: [], neynarWebhooks: [], miniAppDeliveries: [], received: [], users: [], refused: [], deliveries: new Map(), selected: null, open: new Set(), loaded: false, fid: null, publishFollows: null };
+const state = { webhooks: [], neynarWebhooks: [], miniAppDeliveries: [], received: [], broadcasts: [], users: [], refused: [], deliveries: new Map(), selected: null, open: new Set(), loaded: false, fid: null, publishFollows: null };
 
 function h(tag, props, ...children) {
   const node = document.createElement(tag);
@@ -117,6 +117,7 @@ function render() {
   followSelectedEvent();
   renderNeynarWebhooks();
   renderMiniApp();
+  renderBroadcasts();
   orderPanels();
   const shown = [...state.deliveries.values()].filter((d) => !state.selected || d.webhookId === state.selected).reverse();
   document.getElementById('deliveries-title').textContent = state.selected ? 'Deliveries of ' + state.selected : 'Deliveries';

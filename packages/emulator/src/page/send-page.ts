@@ -4,6 +4,7 @@ import { EVENT_NAMES, MINI_APP_EVENT_NAMES, NEYNAR_EVENT_NAMES, NEYNAR_SIGNATURE
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { PAGE_DELIVERIES_SCRIPT } from './page-deliveries-script.js';
 import { PAGE_LAYOUT_SCRIPT } from './page-layout-script.js';
+import { PAGE_BROADCASTS_SCRIPT } from './page-broadcasts-script.js';
 import { PAGE_MINIAPP_SCRIPT } from './page-miniapp-script.js';
 import { PAGE_NEYNAR_SCRIPT } from './page-neynar-script.js';
 import { PAGE_SCRIPT } from './page-script.js';
@@ -49,7 +50,7 @@ export function sendPage(res: ServerResponse, context: PageContext): void {
     `<script id="config" type="application/json">${json}</script>`,
     '<noscript>This page needs JavaScript; the same data is at GET /_emulator/deliveries.</noscript>',
     // One script element: the parts call each other's functions.
-    `<script nonce="${nonce}">${PAGE_SCRIPT}${PAGE_LAYOUT_SCRIPT}${PAGE_DELIVERIES_SCRIPT}${PAGE_NEYNAR_SCRIPT}${PAGE_MINIAPP_SCRIPT}${PAGE_USERS_SCRIPT}${PAGE_SENDERS_SCRIPT}</script>`,
+    `<script nonce="${nonce}">${PAGE_SCRIPT}${PAGE_LAYOUT_SCRIPT}${PAGE_DELIVERIES_SCRIPT}${PAGE_NEYNAR_SCRIPT}${PAGE_MINIAPP_SCRIPT}${PAGE_BROADCASTS_SCRIPT}${PAGE_USERS_SCRIPT}${PAGE_SENDERS_SCRIPT}</script>`,
     '</body></html>',
   ].join('\n');
   res.writeHead(200, {

@@ -4,7 +4,7 @@ import type { ResolvedNotifierOptions } from '../notifier-options.js';
 import { audiencePages, type AudiencePage } from './audience-pages.js';
 import { MAX_BROADCAST_HELD } from './broadcast-state.js';
 import type { BroadcastRecordStore } from './record-store.js';
-import { sendStep } from './send-step.js';
+import { sendStep, writeDropped } from './send-step.js';
 import { Work, type StepTarget } from './work.js';
 
 /** What one run of broadcasts shares: the options, the record store, this run's lease owner and its deadline. */
@@ -59,6 +59,7 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
 
     while (deadline - Date.now() >= stepTime) {
       const targets: StepTarget[] = work.takeDue(Date.now(), stepSize);
+      await writeDropped(step, work);
       // Reads on only while the held targets fit the record: a step's rate-limited targets are held.
       while (targets.length < stepSize && !work.listed && work.held.length + targets.length < MAX_BROADCAST_HELD) {
         pages ??= audiencePages(options.store, plan, work.cursor);

@@ -1,5 +1,6 @@
 import { deliverBatch, type BatchContext, type BatchResult } from '../deliver-batch.js';
 import { expired } from '../expiry.js';
+import { HistoryEntries } from '../history/history-entries.js';
 import { InFlight } from '../in-flight.js';
 import { NOTIFICATION_LIMITS, type Notification } from '../notification.js';
 import { logGaveUp, logRefusal } from '../notify-log.js';
@@ -34,11 +35,13 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
     await inFlight.run(async () => {
       if (work.stopped.has(url)) {
         work.remaining += batch.length;
+        await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
         return;
       }
       const now = Date.now();
       if (expired(context.expiresAt, now)) {
         work.expired += batch.length;
+        await writeHistory(context, url, (entries) => entries.add(batch, 'expired', true));
         return;
       }
       if (now + options.timeoutMs + context.marginMs > context.deadline) {
@@ -46,7 +49,7 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
         return;
       }
       const result = await deliverBatch(context.batch, notification, url, batch);
-      settle(context, work, batch, result);
+      await writeHistory(context, url, (entries) => settle(context, work, batch, result, entries));
       await onBatch(options, result);
     }, url);
   }
@@ -54,7 +57,7 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
 }
 
 /** Counts a batch's outcomes in `work` and holds what must be sent again. */
-function settle(context: StepContext, work: Work, batch: readonly StepTarget[], result: BatchResult): void {
+function settle(context: StepContext, work: Work, batch: readonly StepTarget[], result: BatchResult, entries: HistoryEntries): void {
   const { options, notification } = context;
   const { url } = result;
   const attempts = new Map(batch.map(({ token, attempt }) => [token, attempt]));
@@ -63,9 +66,15 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   work.alreadySent += result.alreadySent.length;
   work.invalid += result.invalid.length;
   for (const { reason } of result.failed) work.addFailed(reason, 1);
+  entries.addSettled(result);
   for (const { target, retryAt } of result.rateLimited) {
-    if (expired(context.expiresAt, retryAt)) work.expired += 1;
-    else work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
+    if (expired(context.expiresAt, retryAt)) {
+      work.expired += 1;
+      entries.add([target], 'expired', true);
+    } else {
+      work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
+      entries.add([target], 'rateLimited', false);
+    }
   }
   if (result.stop !== undefined && !work.stopped.has(url)) {
     work.stopped.set(url, result.stop);
@@ -78,9 +87,14 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   for (const target of retry.targets) {
     const attempt = attempts.get(target.token) ?? 0;
     const retryAt = now + retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
-    if (attempt >= options.retries) gaveUp += 1;
-    else if (expired(context.expiresAt, retryAt)) work.expired += 1;
-    else {
+    if (attempt >= options.retries) {
+      gaveUp += 1;
+      entries.add([target], 'failed', true, retry.reason);
+    } else if (expired(context.expiresAt, retryAt)) {
+      work.expired += 1;
+      entries.add([target], 'expired', true);
+    } else {
+      entries.add([target], 'failed', false, retry.reason);
       work.held.push({ ...target, url, kind: 'retry', retryAt, attempt: attempt + 1, reason: retry.reason });
     }
   }
@@ -88,6 +102,24 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
     work.addFailed(retry.reason, gaveUp);
     logGaveUp(options.logger, url, gaveUp, options.retries + 1, retry.reason);
   }
+}
+
+/**
+ * Writes the targets `work.takeDue` counted `remaining` (held, then their client refused the
+ * notification itself) to the history, a batch of at most 100 per call.
+ */
+export async function writeDropped(context: StepContext, work: Work): Promise<void> {
+  const dropped = work.dropped.splice(0);
+  for (const [url, batch] of batchesByUrl(dropped.map((target) => ({ ...target, attempt: 0 })))) {
+    await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
+  }
+}
+
+/** Collects a batch's entries with `fill`, then writes them to the history, if there is one. */
+async function writeHistory(context: StepContext, url: string, fill: (entries: HistoryEntries) => void): Promise<void> {
+  const entries = new HistoryEntries(url);
+  fill(entries);
+  await context.options.history?.write(context.notification, entries);
 }
 
 /**

@@ -22,6 +22,8 @@ export class Work {
   remaining: number;
   expired: number;
   readonly failed: Record<string, number>;
+  /** Held targets `takeDue` counted `remaining`, for the history to hear of. */
+  readonly dropped: NotificationTarget[] = [];
 
   constructor(state: BroadcastState) {
     const { counts } = state;
@@ -53,8 +55,10 @@ export class Work {
     const due: StepTarget[] = [];
     const kept: HeldTarget[] = [];
     for (const held of this.held) {
-      if (this.stopped.has(held.url)) this.remaining += 1;
-      else if (held.retryAt <= now && due.length < max)
+      if (this.stopped.has(held.url)) {
+        this.remaining += 1;
+        this.dropped.push({ fid: held.fid, appFid: held.appFid, url: held.url, token: held.token });
+      } else if (held.retryAt <= now && due.length < max)
         due.push({ fid: held.fid, appFid: held.appFid, url: held.url, token: held.token, attempt: held.attempt });
       else kept.push(held);
     }
