@@ -74,6 +74,8 @@ export default tseslint.config(
       'packages/redis/src/**/*.ts',
       'packages/postgres/src/**/*.ts',
       'packages/cloudflare/src/**/*.ts',
+      'packages/opens/src/*.ts',
+      'packages/opens/src/page/**/*.ts',
     ],
     ignores: ['**/*.test.ts'],
     rules: {
