@@ -140,6 +140,11 @@ const delivery = `
   // The Cloudflare store against a stand-in D1 binding: the packed package loads and speaks SQLite to its table.
   const d1 = { prepare: (sql) => ({ bind: (...values) => ({ all: async () => ({ results: [{ state: sql.includes('social_webhooks_dedupe') && values[0] === 'k' ? 'claimed' : 'in_flight' }] }) }) }), batch: async () => [] };
   if ((await cloudflare.cloudflareStore({ d1 }).claim('k', 't', 1000)) !== 'claimed' || !cloudflare.cloudflareSchema().includes('CREATE TABLE IF NOT EXISTS social_webhooks_tokens') || typeof cloudflare.SocialWebhooksState !== 'function') throw new Error('consumer failed: cloudflareStore');
+  // The opens receiver with a stand-in verification (the token's sub is the FID), and the page's helper.
+  const opened = opens.memoryOpenStore();
+  const receiveOpen = opens.openReceiver({ domain: 'app.example.com', store: opened, verify: async ({ domain }) => ({ sub: 3, aud: domain }), logger: false });
+  const openAnswer = await receiveOpen(new Request('http://x/api/opens', { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"notificationId":"n","fid":4}' }));
+  if (openAnswer.status !== 200 || (await opened.counts('n')).uniqueOpens !== 1 || typeof opensNode.openListener !== 'function' || (await opensPage.reportOpen({ context: {}, fetch, url: '/api/opens' })) !== false) throw new Error('consumer failed: opens ' + openAnswer.status);
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
   if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
@@ -166,6 +171,9 @@ import * as hono from '@social-webhooks/hono';
 import * as redis from '@social-webhooks/redis';
 import * as postgres from '@social-webhooks/postgres';
 import * as cloudflare from '@social-webhooks/cloudflare';
+import * as opens from '@social-webhooks/opens';
+import * as opensNode from '@social-webhooks/opens/node';
+import * as opensPage from '@social-webhooks/opens/page';
 import * as nodeAdapter from '@social-webhooks/node';
 import * as fastifyAdapter from '@social-webhooks/fastify';
 import http from 'node:http';
@@ -190,6 +198,9 @@ const hono = require('@social-webhooks/hono');
 const redis = require('@social-webhooks/redis');
 const postgres = require('@social-webhooks/postgres');
 const cloudflare = require('@social-webhooks/cloudflare');
+const opens = require('@social-webhooks/opens');
+const opensNode = require('@social-webhooks/opens/node');
+const opensPage = require('@social-webhooks/opens/page');
 const nodeAdapter = require('@social-webhooks/node');
 const fastifyAdapter = require('@social-webhooks/fastify');
 const http = require('node:http');
