@@ -75,6 +75,8 @@ export default tseslint.config(
       'packages/postgres/src/**/*.ts',
       'packages/cloudflare/src/**/*.ts',
       'packages/dashboard/src/**/*.ts',
+      'packages/opens/src/*.ts',
+      'packages/opens/src/page/**/*.ts',
     ],
     ignores: ['**/*.test.ts', 'packages/dashboard/src/node/**'],
     rules: {

@@ -144,6 +144,11 @@ const delivery = `
   const page = dashboard.dashboardHandler({ authorize: (request) => request.headers.get('authorization') === 'Bearer a' });
   const pageStatuses = [(await page(new Request('http://x/webhooks-admin'))).status, (await page(new Request('http://x/webhooks-admin', { headers: { authorization: 'Bearer a' } }))).status];
   if (pageStatuses.join(',') !== '401,200' || typeof dashboardNode.nodeDashboard !== 'function') throw new Error('consumer failed: dashboard ' + pageStatuses);
+  // The opens receiver with a stand-in verification (the token's sub is the FID), and the page's helper.
+  const opened = opens.memoryOpenStore();
+  const receiveOpen = opens.openReceiver({ domain: 'app.example.com', store: opened, verify: async ({ domain }) => ({ sub: 3, aud: domain }), logger: false });
+  const openAnswer = await receiveOpen(new Request('http://x/api/opens', { method: 'POST', headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"notificationId":"n","fid":4}' }));
+  if (openAnswer.status !== 200 || (await opened.counts('n')).uniqueOpens !== 1 || typeof opensNode.openListener !== 'function' || (await opensPage.reportOpen({ context: {}, fetch, url: '/api/opens' })) !== false) throw new Error('consumer failed: opens ' + openAnswer.status);
   const statuses = [webResponse.status, honoResponse.status, expressResponse.status, nodeResponse.status, koaResponse.status, ...fastifyStatuses].join(',');
   if (statuses !== '200,200,200,200,200,200,200' || seen.length !== 7 || !(core.WebhookError.prototype instanceof Error)) throw new Error('consumer failed: ' + statuses + ' ' + seen);
   // Each entry by audience resolves, and the adapters re-export the core's main entry whole.
@@ -172,6 +177,9 @@ import * as postgres from '@social-webhooks/postgres';
 import * as cloudflare from '@social-webhooks/cloudflare';
 import * as dashboard from '@social-webhooks/dashboard';
 import * as dashboardNode from '@social-webhooks/dashboard/node';
+import * as opens from '@social-webhooks/opens';
+import * as opensNode from '@social-webhooks/opens/node';
+import * as opensPage from '@social-webhooks/opens/page';
 import * as nodeAdapter from '@social-webhooks/node';
 import * as fastifyAdapter from '@social-webhooks/fastify';
 import http from 'node:http';
@@ -198,6 +206,9 @@ const postgres = require('@social-webhooks/postgres');
 const cloudflare = require('@social-webhooks/cloudflare');
 const dashboard = require('@social-webhooks/dashboard');
 const dashboardNode = require('@social-webhooks/dashboard/node');
+const opens = require('@social-webhooks/opens');
+const opensNode = require('@social-webhooks/opens/node');
+const opensPage = require('@social-webhooks/opens/page');
 const nodeAdapter = require('@social-webhooks/node');
 const fastifyAdapter = require('@social-webhooks/fastify');
 const http = require('node:http');

@@ -5,6 +5,7 @@ import { buildNeynarDelivery, createMiniAppSigner, type MiniAppSigner } from '@s
 import { redisTokenStore } from '@social-webhooks/redis';
 import { itCompilesPrograms } from './support/compile-snippets.js';
 import { startLocalHub } from './support/local-hub.js';
+import { startQuickAuthIssuer } from './support/quick-auth-keys.js';
 import { type StandInClient } from './support/notification-client.js';
 import { redisConnection } from './support/redis-connection.js';
 import { startUpstashRest } from './support/upstash-rest.js';
@@ -382,6 +383,36 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     expect(clientApp.violations).toEqual([]);
     expect((await call('GET', 'cron-secret')).body).toEqual({ done: true, broadcasts: [], busy: [] });
   },
+
+  async 'docs/notifications.md › 10. Opens'(program) {
+    // The receiver on a real Redis, its tokens verified against a Quick Auth key set the test holds:
+    // an open is counted for the token's FID whatever the body says, another domain's token refused.
+    const [redis, issuer] = await Promise.all([redisServer(), startQuickAuthIssuer()]);
+    afterProgram({ stop: () => issuer.close() });
+    const child = await run(program, { REDIS_URL: redis.url, SOCIAL_WEBHOOKS_QUICK_AUTH_URL: issuer.origin });
+    const report = async (token: string, body: unknown) =>
+      (
+        await fetch(`${child.url}/api/opens`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status;
+    const three = await issuer.sign({ fid: 3, domain: 'app.example.com' });
+    expect(await report(three, { notificationId: 'digest-2026-11-27', clientFid: 9152, fid: 4 })).toBe(200);
+    expect(await report(three, { notificationId: 'digest-2026-11-27', clientFid: 9152 })).toBe(200);
+    expect(
+      await report(await issuer.sign({ fid: 5, domain: 'app.example.com' }), { notificationId: 'digest-2026-11-27', clientFid: 9152 }),
+    ).toBe(200);
+    expect(await report(await issuer.sign({ fid: 4, domain: 'other.example.com' }), { notificationId: 'digest-2026-11-27' })).toBe(401);
+    expect(await (await fetch(`${child.url}/api/opens/digest-2026-11-27`)).json()).toEqual({
+      opens: 3,
+      uniqueOpens: 2,
+      byClient: { '9152': { opens: 3, uniqueOpens: 2 } },
+    });
+    // Who opened it, as Redis holds it: 3 and 5, each also under the client; never the body's 4.
+    expect((await redis.client.sMembers('social-webhooks:opens:{digest-2026-11-27}:fids')).sort()).toEqual(['3', '5', '9152:3', '9152:5']);
+  },
 };
 
 describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
@@ -396,6 +427,8 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
       'docs/notifications.md: sh',
       'docs/notifications.md: json',
       'docs/notifications.md: sh',
+      'docs/notifications.md: sh',
+      'docs/notifications.md: ts',
       'examples/miniapp-backend/README.md: sh',
     ]);
   });

@@ -34,6 +34,12 @@ export const ERROR_STATUS = {
   app_signature_mismatch: 401,
   app_key_invalid: 401,
   app_key_lookup_failed: 503,
+  // Opens (docs/notifications.md §Opens): the page's report, proven by the user's Quick Auth token.
+  missing_token: 401,
+  invalid_token: 401,
+  token_keys_unavailable: 503,
+  invalid_open: 400,
+  open_store_unavailable: 503,
 } as const;
 
 /** A stable error code; see the README's error table. */

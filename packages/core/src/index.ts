@@ -186,3 +186,14 @@ export { MAX_BROADCAST_HELD, type BroadcastCounts, type BroadcastState, type Hel
 export { MAX_RECORDED_FIDS, type RecordableAudience, type RecordedAudience } from './notify/broadcasts/recordable-audience.js';
 export { memoryBroadcastRecords, type MemoryBroadcastRecordsOptions } from './notify/broadcasts/memory-records.js';
 export { resolveKeepMs } from './notify/broadcasts/record-store.js';
+// Opens of notifications (docs/notifications.md §Opens): what the opens receiver of `@social-webhooks/opens` records.
+export {
+  DEFAULT_OPEN_RETENTION_MS,
+  checkOpenRecord,
+  noOpens,
+  resolveOpenRetention,
+  type OpenCounts,
+  type OpenRecord,
+  type OpenStore,
+} from './opens/open-store.js';
+export { memoryOpenStore, type MemoryOpenStoreOptions } from './opens/memory-open-store.js';

@@ -5,3 +5,4 @@ export { DEFAULT_APP_KEY_PREFIX, redisAppKeyStore, type RedisAppKeyStoreOptions 
 export { DEFAULT_NOTIFY_PREFIX, redisNotificationLimiter, type RedisNotificationLimiterOptions } from './redis-notification-limiter.js';
 export { DEFAULT_BROADCAST_PREFIX, redisBroadcastRecords, type RedisBroadcastRecordsOptions } from './redis-broadcast-records.js';
 export { DEFAULT_HISTORY_PREFIX, redisNotificationHistory, type RedisNotificationHistoryOptions } from './redis-notification-history.js';
+export { DEFAULT_OPEN_PREFIX, redisOpenStore, type RedisOpenStoreOptions } from './redis-open-store.js';

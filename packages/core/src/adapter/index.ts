@@ -8,3 +8,9 @@ export { closeAfter, toResponse } from '../web/webhook-handler.js';
 export type { WebhookOptions } from '../options/options.js';
 export type { AirstackEvents } from '../senders/airstack/airstack-sender.js';
 export type { EventMap } from '../senders/sender.js';
+// For receivers beside the webhook's (the opens receiver of `@social-webhooks/opens`): the same body
+// checks and the same answers.
+export { parseBody } from '../body/parse-body.js';
+export { isJsonContentType } from '../body/content-type.js';
+export { failure, proceed, refusal, type Step, type Stop } from '../result.js';
+export { OPEN_HINTS } from '../opens/hints.js';

@@ -3,6 +3,7 @@ import { ERROR_STATUS, type WebhookErrorCode } from '../errors.js';
 import { AIRSTACK_HINTS } from '../senders/airstack/hints.js';
 import { MINI_APP_HINTS } from '../senders/miniapp/hints.js';
 import { NEYNAR_HINTS } from '../senders/neynar/hints.js';
+import { OPEN_HINTS } from '../opens/hints.js';
 import { miniAppSender } from '../senders/miniapp/miniapp-sender.js';
 import { neynarSender } from '../senders/neynar/neynar-sender.js';
 import { buildDeliveryRequest } from '../testing/index.js';
@@ -20,8 +21,8 @@ function recordingLogger(): { logger: Logger; warnings: LogFields[] } {
 const post = (headers: Record<string, string>, body: string) => new Request('http://x/webhook', { method: 'POST', headers, body });
 
 describe('hints', () => {
-  it('has one hint for every error code, in the pipeline table or in the one sender table that answers it', () => {
-    const tables = [HINTS, AIRSTACK_HINTS, NEYNAR_HINTS, MINI_APP_HINTS];
+  it('has one hint for every error code, in the pipeline table or in the one sender (or opens) table that answers it', () => {
+    const tables = [HINTS, AIRSTACK_HINTS, NEYNAR_HINTS, MINI_APP_HINTS, OPEN_HINTS];
     for (const code of Object.keys(ERROR_STATUS) as WebhookErrorCode[]) {
       expect(
         tables.filter((table) => table[code] !== undefined),

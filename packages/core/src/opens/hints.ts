@@ -1,0 +1,13 @@
+import type { Hints } from '../observe/hints.js';
+
+/** What to check for each refusal or failure of the opens receiver (`openReceiver` of `@social-webhooks/opens`). */
+export const OPEN_HINTS: Hints = {
+  missing_token:
+    "No `Authorization: Bearer <token>`: the page must post through `sdk.quickAuth.fetch`, which adds the user's Quick Auth token.",
+  invalid_token:
+    "The Quick Auth token did not verify: expired, altered, signed by another key, or issued for another domain than the receiver's `domain`.",
+  token_keys_unavailable:
+    "Quick Auth's key set (its /.well-known/jwks.json) could not be fetched, or the verification failed for another reason than the token: nothing was recorded; the page may report again.",
+  invalid_open: 'The body is not { notificationId, clientFid? }: a notificationId of 1 to 128 characters, a clientFid a positive integer.',
+  open_store_unavailable: 'The open store failed (Redis?): nothing was recorded; the page may report again.',
+};
