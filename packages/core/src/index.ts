@@ -159,7 +159,6 @@ export {
   type HistoryBatch,
   type HistoryCounts,
   type HistoryEntry,
-  type HistoryOpens,
   type HistoryOutcome,
   type HistoryPage,
   type NotificationHistory,
@@ -167,6 +166,7 @@ export {
   type TimelineEntry,
 } from './notify/history/history.js';
 export { memoryNotificationHistory, type MemoryNotificationHistoryOptions } from './notify/history/memory-history.js';
+export { withOpens } from './notify/history/with-opens.js';
 export { HistoryEntries } from './notify/history/history-entries.js';
 export {
   cursorAfter,

@@ -1,4 +1,5 @@
 import type { Notification } from '../notification.js';
+import type { OpenCounts } from '../../opens/open-store.js';
 
 /**
  * What became of one target of a notification: the outcomes a report counts, one each. A target's
@@ -41,13 +42,6 @@ export interface HistoryBatch {
   readonly entries: readonly HistoryEntry[];
 }
 
-/** Opens of a notification from Mini App launches (left undefined by the history itself). */
-export interface HistoryOpens {
-  readonly opens: number;
-  readonly uniqueOpens: number;
-  readonly byClient: Readonly<Record<string, { readonly opens: number; readonly uniqueOpens: number }>>;
-}
-
 /** One notification (by `notificationId`), as the history kept it. */
 export interface BroadcastHistory {
   readonly notificationId: string;
@@ -63,8 +57,11 @@ export interface BroadcastHistory {
   readonly byReason: Readonly<Record<string, number>>;
   /** The same counts per client: its FID, or its notification URL's host when no FID is known. */
   readonly byClient: Readonly<Record<string, HistoryCounts>>;
-  /** Opens from the Mini App's launches: not kept by the history, joined by whoever records opens. */
-  readonly opens?: HistoryOpens;
+  /**
+   * Opens from the Mini App's launches: not kept by the history; `withOpens(history, opens)` joins
+   * an `OpenStore`'s counts here. `undefined` without it.
+   */
+  readonly opens?: OpenCounts;
 }
 
 /** A page of {@link NotificationHistory.list}: newest first, and the cursor of the next page (`undefined` after the last). */
