@@ -11,7 +11,11 @@ describe('withOpens', () => {
     const history = withOpens(memoryNotificationHistory(), opens);
     const at = Date.now();
     await history.record({ notification: note('a'), at, entries: [{ fid: 1, client: '9152', outcome: 'successful', final: true }] });
-    await history.record({ notification: note('b'), at: at + 1, entries: [{ fid: 2, client: '9152', outcome: 'successful', final: true }] });
+    await history.record({
+      notification: note('b'),
+      at: at + 1,
+      entries: [{ fid: 2, client: '9152', outcome: 'successful', final: true }],
+    });
     await opens.record({ notificationId: 'a', fid: 1, clientFid: 9152, at });
     await opens.record({ notificationId: 'a', fid: 1, clientFid: 9152, at: at + 5 });
     expect(await history.get('a')).toMatchObject({
