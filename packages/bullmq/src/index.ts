@@ -22,6 +22,8 @@ export {
   DEFAULT_NOTIFY_QUEUE,
   notificationBroadcaster,
   type BroadcastOptions,
+  type CancelledBroadcast,
+  type CancelOutcome,
   type NotificationBroadcaster,
   type NotificationBroadcasterOptions,
   type QueuedBroadcast,
