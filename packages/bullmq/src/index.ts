@@ -27,6 +27,9 @@ export {
   type NotificationBroadcaster,
   type NotificationBroadcasterOptions,
   type QueuedBroadcast,
+  type BroadcastSchedule,
+  type ScheduledBroadcasts,
+  type ScheduleOptions,
 } from './notify/notification-broadcaster.js';
 export {
   DEFAULT_MAX_STALLED,

@@ -4,6 +4,7 @@ import type { BroadcastProgress } from './broadcast-progress.js';
 import type { NotifyJobData } from './broadcast-data.js';
 import type { KeepOptions } from './job-options.js';
 import type { BroadcastAudience } from './job-audience.js';
+import type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
 
 /** Options of {@link notificationBroadcaster}. */
 export interface NotificationBroadcasterOptions extends KeepOptions {
@@ -87,6 +88,21 @@ export interface NotificationBroadcaster {
    * id stays cancelled for `keepMs`: `broadcast()` of it again sends nothing.
    */
   cancel(id: string): Promise<CancelledBroadcast>;
+  /**
+   * Creates or replaces the recurring broadcast `id` (BullMQ's job scheduler of that id, kept in Redis):
+   * at each tick, `every` ms or by the cron `pattern` in `tz`, a worker queues a broadcast of
+   * `notification` to `to` whose `notificationId` is `<id>-<tick time, ISO 8601>` (distinct per tick,
+   * the same for a tick run twice, so it is sent once). Needs BullMQ 5.16 or later, and workers of this version.
+   * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
+   */
+  schedule(id: string, options: ScheduleOptions): Promise<ScheduledBroadcasts>;
+  /** The recurring broadcasts on this queue, next tick first. */
+  listSchedules(): Promise<BroadcastSchedule[]>;
+  /**
+   * Stops the recurring broadcast `id`: no tick after this one; a tick's broadcast already queued goes
+   * on (`cancel()` its id to stop it). True when there was such a schedule.
+   */
+  removeSchedule(id: string): Promise<boolean>;
   /** The BullMQ queue, for its events and admin. */
   readonly queue: Queue<NotifyJobData>;
   /** Closes the queue's connections. */

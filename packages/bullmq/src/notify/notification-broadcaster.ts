@@ -7,9 +7,11 @@ import type { NotifyJobData, PlanJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep } from './job-options.js';
 import { broadcastId, jobAudience } from './job-audience.js';
 import type { BroadcastOptions, NotificationBroadcaster, NotificationBroadcasterOptions } from './broadcaster-types.js';
+export type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
 import { CancelFlag } from './cancel-flag.js';
 import { cancelBroadcast } from './cancel-broadcast.js';
 import { queueBroadcast } from './queue-broadcast.js';
+import { listSchedules, upsertSchedule } from './broadcast-schedules.js';
 
 export type {
   BroadcastOptions,
@@ -105,6 +107,9 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
       }
       return cancelBroadcast({ ...(await partsOnce()), queue }, id);
     },
+    schedule: (id, scheduleOptions) => upsertSchedule(queue, jobOptions, domain, id, scheduleOptions),
+    listSchedules: () => listSchedules(queue),
+    removeSchedule: (id) => queue.removeJobScheduler(id),
     close: () => queue.close(),
   };
 }
