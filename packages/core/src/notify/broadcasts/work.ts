@@ -22,9 +22,11 @@ export class Work {
   remaining: number;
   expired: number;
   readonly failed: Record<string, number>;
+  readonly notBefore: number | undefined;
 
   constructor(state: BroadcastState) {
     const { counts } = state;
+    this.notBefore = state.notBefore;
     this.cursor = state.cursor;
     this.listed = state.listed;
     this.runs = state.runs;
@@ -77,6 +79,7 @@ export class Work {
       stopped: [...this.stopped].map(([url, reason]) => ({ url, reason })),
       runs,
       done,
+      ...(this.notBefore !== undefined && { notBefore: this.notBefore }),
     };
   }
 }
