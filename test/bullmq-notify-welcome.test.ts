@@ -80,7 +80,7 @@ describe('the welcome notification, sent after the webhook answered', () => {
     expect(await tokens.get(3)).toEqual([{ fid: 3, appFid: 9152, url: client.url, token }]);
 
     expect(await eventually(() => client.delivered.get('3:welcome-3') === 1, 15_000)).toBe(true);
-    expect(client.requests).toEqual([{ notificationId: 'welcome-3', tokens: 1 }]);
+    expect(client.requests).toEqual([{ notificationId: 'welcome-3', tokens: 1, at: expect.any(Number) }]);
     expect(client.violations).toEqual([]);
   });
 });

@@ -211,7 +211,7 @@ describe('queueBroadcaster and notificationConsumer on workerd', () => {
           [0, 3],
           [3, 0],
         ]);
-      expect(third.requests).toEqual([{ notificationId: 'queued-2', tokens: 3 }]);
+      expect(third.requests).toEqual([{ notificationId: 'queued-2', tokens: 3, at: expect.any(Number) }]);
     } finally {
       await third.close();
     }

@@ -268,6 +268,28 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     expect(clientApp.violations).toEqual([]);
   },
 
+  async 'docs/notifications.md › When: at a time, every day, cancel'(program) {
+    // Users 3-5: the launch reaches each once, not before its time; the cancelled one reaches nobody;
+    // the daily schedule is listed, then removed.
+    const [redis, clientApp] = await Promise.all([redisServer(), standIn('app.example.com')]);
+    await seedTokens(redis.client, clientApp, [3, 4, 5]);
+    const started = Date.now();
+    const child = await run(program, { REDIS_URL: redis.url });
+    await ends(child);
+    expect(child.lines.filter((line) => !line.startsWith('SNIPPET READY '))).toEqual([
+      'scheduled true',
+      'typo not-started',
+      'schedules daily-digest',
+      'launch 3 cancelled 0',
+    ]);
+    expect([...clientApp.delivered].sort()).toEqual([3, 4, 5].map((fid) => [`${fid}:launch-2026-11-28`, 1]));
+    expect(Math.min(...clientApp.requests.map(({ at }) => at))).toBeGreaterThanOrEqual(started + 2_000);
+    expect(clientApp.violations).toEqual([]);
+    const left = notificationBroadcaster({ connection: redisConnection(redis.url) });
+    afterProgram({ stop: () => left.close() });
+    expect(await left.listSchedules()).toEqual([]);
+  },
+
   async 'docs/notifications.md › 6. Answer first, notify after'(program) {
     // The event is answered, then the user is welcomed, once.
     const client = await emulator();

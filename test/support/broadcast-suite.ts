@@ -76,6 +76,24 @@ export function broadcastSuite(name: string, backend: () => BroadcastBackend): v
       expect(await broadcasts.run({ timeLimitMs: 1_700 })).toEqual({ done: true, broadcasts: [], busy: [] });
     });
 
+    it('a broadcast started with `at` ahead is left alone by run() until then, then sent; progress reads scheduledAt', async () => {
+      const { store, broadcasts } = setup();
+      const fids = users(30);
+      await fillTokens(store, client, fids);
+      const id = `later-${++serial}`;
+      const at = Date.now() + 1_000;
+      await broadcasts.start(notificationOf(id), { to: fids, at: new Date(at) });
+      const early = await broadcasts.run({ timeLimitMs: 1_700 });
+      expect(early.done).toBe(false);
+      expect(deliveriesOf(client, id, fids).filter((count) => count !== 0)).toEqual([]);
+      const { id: recorded } = await broadcasts.start(notificationOf(id), { to: fids, at });
+      expect(await broadcasts.get(recorded)).toMatchObject({ scheduledAt: at, targets: 0, runs: 0, done: false });
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+      await runUntilDone(broadcasts, 1_700, recorded);
+      expect(deliveriesOf(client, id, fids).filter((count) => count !== 1)).toEqual([]);
+      expect(await broadcasts.get(recorded)).toMatchObject({ scheduledAt: at, successful: 30, done: true });
+    });
+
     it('two overlapping runs: one works the broadcast, the other sees the lease; a lease run out is taken over', async () => {
       const { store, records, make } = setup({ fetch: slowFetch(100), concurrency: 1 });
       const fids = users(300);

@@ -34,8 +34,8 @@ export interface StandInClient {
   fault(fault: ClientFault): void;
   /** Deliveries by `${fid}:${notificationId}`: how many times each user was notified (the host's count: 1 at most). */
   readonly delivered: Map<string, number>;
-  /** Requests received, with their token counts. */
-  readonly requests: { readonly notificationId: string; readonly tokens: number }[];
+  /** Requests received, with their token counts and when each was taken (after any `delayMs`: the receipt time). */
+  readonly requests: { readonly notificationId: string; readonly tokens: number; readonly at: number }[];
   /** Repeats the client deduped. */
   duplicates: number;
   /** Tokens the client answered `rateLimitedTokens` (within its interval, or past its day). */
@@ -52,7 +52,7 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
   const client = {
     url: '',
     delivered: new Map<string, number>(),
-    requests: [] as { notificationId: string; tokens: number }[],
+    requests: [] as { notificationId: string; tokens: number; at: number }[],
     duplicates: 0,
     rateLimited: 0,
     violations: [] as string[],
@@ -81,7 +81,7 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
       return { status: 400, body: { error: violation } };
     }
     const { notificationId, targetUrl, tokens: list } = request as { notificationId: string; targetUrl: string; tokens: string[] };
-    client.requests.push({ notificationId, tokens: list.length });
+    client.requests.push({ notificationId, tokens: list.length, at: Date.now() });
     const result = {
       successfulTokens: [] as string[],
       invalidTokens: [] as string[],

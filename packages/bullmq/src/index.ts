@@ -24,9 +24,14 @@ export {
   DEFAULT_NOTIFY_QUEUE,
   notificationBroadcaster,
   type BroadcastOptions,
+  type CancelledBroadcast,
+  type CancelOutcome,
   type NotificationBroadcaster,
   type NotificationBroadcasterOptions,
   type QueuedBroadcast,
+  type BroadcastSchedule,
+  type ScheduledBroadcasts,
+  type ScheduleOptions,
 } from './notify/notification-broadcaster.js';
 export {
   DEFAULT_MAX_STALLED,

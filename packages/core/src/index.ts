@@ -119,7 +119,7 @@ export {
   type NotificationAudience,
 } from './notify/audience.js';
 export { targetPagesOf } from './notify/audience-targets.js';
-export { checkExpiresAt, expired, type ExpiresAt } from './notify/expiry.js';
+export { checkExpiresAt, checkSendAt, expired, type ExpiresAt } from './notify/expiry.js';
 export type { BatchEnd, BatchScope, BatchStart, NotifyInstrumentation } from './notify/instrumentation.js';
 export type { FetchLike } from './notify/post-batch.js';
 export {

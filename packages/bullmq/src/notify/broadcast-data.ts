@@ -37,7 +37,21 @@ export interface BatchJobData {
   readonly expiresAt?: number;
 }
 
-export type NotifyJobData = PlanJobData | BatchJobData;
+/**
+ * The job a schedule's job scheduler adds at each tick (broadcast-schedules.ts): it queues that tick's
+ * broadcast, whose `notificationId` is `<schedule>-<tick time, ISO 8601>`.
+ */
+export interface TickJobData {
+  readonly type: 'tick';
+  readonly schedule: string;
+  /** The notification without its id: each tick gets its own. */
+  readonly notification: Omit<Notification, 'notificationId'>;
+  readonly to: BroadcastAudience;
+  /** Each tick's broadcast expires this long after its tick, if given. */
+  readonly expiresInMs?: number;
+}
+
+export type NotifyJobData = PlanJobData | BatchJobData | TickJobData;
 
 /** The plan job's id. BullMQ refuses ids with `:` and integer ids; `toJobId` encodes the one, the prefix rules out the other. */
 export function planJobId(id: string): string {

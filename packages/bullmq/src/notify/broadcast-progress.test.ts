@@ -41,4 +41,27 @@ describe('sumProgress', () => {
       stopped: [{ url: 'https://client.example/notify', reason: 'domain_mismatch' }],
     });
   });
+
+  it('is done for a cancelled broadcast once its plan stopped and no request is on the wire, counting what waits cancelled', () => {
+    const read = record(300, true, [
+      outcome({ successful: 100 }),
+      outcome({ requests: 0, cancelled: 100 }),
+      outcome({ successful: 50, limited: 50 }),
+    ]);
+    const cancelled = { ...read, meta: { ...read.meta, cancelledAt: '2000' } };
+    expect(sumProgress('n', cancelled, 1)).toMatchObject({ successful: 150, cancelled: 100, rateLimited: 50, done: false });
+    const stopped = sumProgress('n', cancelled, 0);
+    expect(stopped).toMatchObject({ successful: 150, cancelled: 150, pending: 0, rateLimited: 0, cancelledAt: 2000, done: true });
+    expect(stopped.successful + stopped.cancelled).toBe(stopped.planned);
+    const planning = { ...cancelled, meta: { ...cancelled.meta, planDone: '0' } };
+    expect(sumProgress('n', planning, 0)).toMatchObject({ cancelled: 100, done: false });
+  });
+
+  it('reads a broadcast not cancelled as such: cancelled 0, cancelledAt undefined', () => {
+    expect(sumProgress('n', record(100, true, [outcome({ successful: 100 })]))).toMatchObject({
+      cancelled: 0,
+      cancelledAt: undefined,
+      done: true,
+    });
+  });
 });

@@ -4,7 +4,7 @@ import type { RecordRead } from './broadcast-record.js';
 /**
  * Where a broadcast stands, summed from its record: readable at any time, from any process, while it
  * runs and after (for `keepMs`). Each target is counted once in `successful`, `alreadySent`,
- * `invalid`, `failed`, `remaining`, `expired`, `rateLimited`, `retrying` or `pending`.
+ * `invalid`, `failed`, `remaining`, `expired`, `cancelled`, `rateLimited`, `retrying` or `pending`.
  */
 export interface BroadcastProgress {
   /** The broadcast's id: its `notificationId`, with a digest of the FIDs for one user or a list. */
@@ -34,6 +34,16 @@ export interface BroadcastProgress {
   readonly remaining: number;
   /** Targets not sent because the broadcast's `expiresAt` had passed (or would have, before their window or retry): dropped. */
   readonly expired: number;
+  /**
+   * Targets not sent because the broadcast was cancelled: what was sent before stays sent. Once a
+   * cancelled broadcast is `done`, every planned target not sent is counted here, including those
+   * in jobs that have yet to run (they will send nothing). 0 for a broadcast not cancelled.
+   */
+  readonly cancelled: number;
+  /** When `cancel()` was first called for it (ms since the epoch), if it was. */
+  readonly cancelledAt: number | undefined;
+  /** When its plan job is due (ms since the epoch): `broadcast()`'s `at`, if it was in the future then. */
+  readonly scheduledAt: number | undefined;
   /** The broadcast's `expiresAt` (ms since the epoch), if it has one. */
   readonly expiresAt: number | undefined;
   /** Waiting in delayed jobs for their rate limit's window to end. */
@@ -46,18 +56,22 @@ export interface BroadcastProgress {
   readonly pending: number;
   /** Clients that refused the notification itself, with why (a configuration failure such as `domain_mismatch`). */
   readonly stopped: readonly { readonly url: string; readonly reason: string }[];
-  /** Every planned target has its outcome: the store is read and no batch is waiting. */
+  /**
+   * Every planned target has its outcome: the store is read and no batch is waiting. For a cancelled
+   * broadcast: its plan has stopped and no request of it is on the wire.
+   */
   readonly done: boolean;
 }
 
-/** Sums a broadcast's record into its {@link BroadcastProgress}. */
-export function sumProgress(id: string, { meta, planned, jobs, stopped }: RecordRead): BroadcastProgress {
+/** Sums a broadcast's record into its {@link BroadcastProgress}; `onWire`: its batch jobs that may have a request on the wire. */
+export function sumProgress(id: string, { meta, planned, jobs, stopped }: RecordRead, onWire = 0): BroadcastProgress {
   let requests = 0;
   let successful = 0;
   let alreadySent = 0;
   let invalid = 0;
   let remaining = 0;
   let expired = 0;
+  let cancelled = 0;
   let limitedIn = 0;
   let limitedOut = 0;
   let retryIn = 0;
@@ -71,6 +85,7 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
     invalid += job.invalid;
     remaining += job.remaining;
     expired += job.expired ?? 0;
+    cancelled += job.cancelled ?? 0;
     for (const [reason, count] of Object.entries(job.failed)) failed[reason] = (failed[reason] ?? 0) + count;
     // What a job handed on is waiting until the job it was handed to has run.
     limitedOut += job.limited;
@@ -79,11 +94,19 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
     if (job.kind === 'retry') retryIn += job.targets;
     if (job.limited > 0 && job.retryAt !== undefined) retryAt = Math.max(retryAt ?? 0, job.retryAt);
   }
-  const rateLimited = Math.max(0, limitedOut - limitedIn);
-  const retrying = Math.max(0, retryOut - retryIn);
+  let rateLimited = Math.max(0, limitedOut - limitedIn);
+  let retrying = Math.max(0, retryOut - retryIn);
   const planning = meta['planDone'] !== '1';
-  const settled = successful + alreadySent + invalid + remaining + expired + Object.values(failed).reduce((sum, count) => sum + count, 0);
-  const pending = Math.max(0, planned - settled - rateLimited - retrying);
+  const counted = [successful, alreadySent, invalid, remaining, expired, cancelled, ...Object.values(failed)];
+  const settled = counted.reduce((sum, count) => sum + count, 0);
+  let pending = Math.max(0, planned - settled - rateLimited - retrying);
+  const cancelledAt = meta['cancelledAt'] === undefined ? undefined : Number(meta['cancelledAt']);
+  const stoppedAll = cancelledAt !== undefined && !planning && onWire === 0;
+  if (stoppedAll) {
+    // Nothing of this broadcast will be sent any more: what waits is cancelled.
+    cancelled += pending + rateLimited + retrying;
+    [pending, rateLimited, retrying] = [0, 0, 0];
+  }
   return {
     id,
     notification: JSON.parse(meta['notification'] ?? 'null') as Notification,
@@ -97,12 +120,15 @@ export function sumProgress(id: string, { meta, planned, jobs, stopped }: Record
     failed,
     remaining,
     expired,
+    cancelled,
+    cancelledAt,
+    scheduledAt: meta['scheduledAt'] === undefined ? undefined : Number(meta['scheduledAt']),
     expiresAt: meta['expiresAt'] === undefined ? undefined : Number(meta['expiresAt']),
     rateLimited,
     retryAt: rateLimited > 0 ? retryAt : undefined,
     retrying,
     pending,
     stopped: Object.entries(stopped).map(([url, reason]) => ({ url, reason })),
-    done: !planning && pending === 0 && rateLimited === 0 && retrying === 0,
+    done: stoppedAll || (!planning && pending === 0 && rateLimited === 0 && retrying === 0 && cancelledAt === undefined),
   };
 }

@@ -7,11 +7,15 @@ export interface RecordClient {
   hgetall(key: string): Promise<Record<string, string>>;
   hsetnx(key: string, field: string, value: string): Promise<number>;
   hdel(key: string, ...fields: string[]): Promise<number>;
+  zrem(key: string, member: string): Promise<number>;
+  zcount(key: string, min: string, max: string): Promise<number>;
   multi(): RecordPipeline;
 }
 
 interface RecordPipeline {
   hset(key: string, fields: Readonly<Record<string, string>>): RecordPipeline;
+  hget(key: string, field: string): RecordPipeline;
+  zadd(key: string, score: number, member: string): RecordPipeline;
   pexpire(key: string, ms: number): RecordPipeline;
   exec(): Promise<unknown>;
 }
@@ -35,6 +39,8 @@ export interface BatchOutcome {
   readonly retryAt?: number;
   /** Not sent: the broadcast's `expiresAt` had passed, or would have before their window or retry (absent in records of earlier versions: 0). */
   readonly expired?: number;
+  /** Not sent: the broadcast was cancelled (absent in records of earlier versions: 0). */
+  readonly cancelled?: number;
 }
 
 /** A batch job's outcome with nothing counted but `counts`. */
@@ -85,8 +91,8 @@ export class BroadcastRecord {
     private readonly keepMs: number,
   ) {}
 
-  private key(id: string, part: 'meta' | 'batches' | 'jobs' | 'stopped'): string {
-    return `${this.base}${id}:${part}`;
+  private key(id: string, part: RecordPart): string {
+    return recordKey(this.base, id, part);
   }
 
   /**
@@ -99,13 +105,18 @@ export class BroadcastRecord {
     to: BroadcastAudience,
     now: number,
     expiresAt: number | undefined,
+    scheduledAt?: number,
   ): Promise<{ added: boolean; createdAt: number }> {
     const meta = this.key(id, 'meta');
     if ((await this.client.hsetnx(meta, 'createdAt', String(now))) === 0) {
       return { added: false, createdAt: Number((await this.client.hget(meta, 'createdAt')) ?? now) };
     }
     const expiry = expiresAt === undefined ? {} : { expiresAt: String(expiresAt) };
-    await this.write(meta, { notification: JSON.stringify(notification), to: JSON.stringify(to), ...expiry });
+    const schedule = scheduledAt === undefined ? {} : { scheduledAt: String(scheduledAt) };
+    const fields = { notification: JSON.stringify(notification), to: JSON.stringify(to), ...expiry, ...schedule };
+    // A broadcast due later is kept until then and keepMs after, not keepMs from now.
+    const keep = this.keepMs + Math.max(0, (scheduledAt ?? now) - now);
+    await this.client.multi().hset(meta, fields).pexpire(meta, keep).exec();
     return { added: true, createdAt: now };
   }
 
@@ -179,6 +190,13 @@ export class BroadcastRecord {
   private async write(key: string, fields: Readonly<Record<string, string>>): Promise<void> {
     await this.client.multi().hset(key, fields).pexpire(key, this.keepMs).exec();
   }
+}
+
+/** The record's keys: `live` holds the batch jobs whose request may be on the wire (cancel-flag.ts). */
+export type RecordPart = 'meta' | 'batches' | 'jobs' | 'stopped' | 'live';
+
+export function recordKey(base: string, id: string, part: RecordPart): string {
+  return `${base}${id}:${part}`;
 }
 
 /** The record's key prefix for a queue. */

@@ -1,92 +1,26 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
-import {
-  WebhookError,
-  checkAudience,
-  checkExpiresAt,
-  checkNotification,
-  type ExpiresAt,
-  type Logger,
-  type Notification,
-} from '@social-webhooks/core';
+import { Queue } from 'bullmq';
+import { WebhookError, checkAudience, checkExpiresAt, checkNotification, checkSendAt, type Logger } from '@social-webhooks/core';
 import { BroadcastRecord, recordBase } from './broadcast-record.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
-import { sumProgress, type BroadcastProgress } from './broadcast-progress.js';
-import { planJobId, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
-import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
-import { broadcastId, jobAudience, type BroadcastAudience } from './job-audience.js';
+import { sumProgress } from './broadcast-progress.js';
+import type { NotifyJobData, PlanJobData } from './broadcast-data.js';
+import { notifyJobOptions, resolveKeep } from './job-options.js';
+import { broadcastId, jobAudience } from './job-audience.js';
+import type { BroadcastOptions, NotificationBroadcaster, NotificationBroadcasterOptions } from './broadcaster-types.js';
+export type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
+import { CancelFlag } from './cancel-flag.js';
+import { cancelBroadcast } from './cancel-broadcast.js';
+import { queueBroadcast } from './queue-broadcast.js';
+import { listSchedules, upsertSchedule } from './broadcast-schedules.js';
 
-/** Options of {@link notificationBroadcaster}. */
-export interface NotificationBroadcasterOptions extends KeepOptions {
-  /** Where Redis is: `{ host, port }`, or an ioredis instance. Required. */
-  readonly connection: ConnectionOptions;
-  /** The queue's name, the same as the workers'. Default `notifications`. */
-  readonly queueName?: string;
-  /**
-   * Your Mini App's domain (`app.example.com`): every `targetUrl` is checked to be on it before a
-   * broadcast is queued, since clients answer `domain_mismatch` for every token otherwise. Default: not checked.
-   */
-  readonly domain?: string;
-  /**
-   * Where `broadcast()` warns, once per id, that it was handed a broadcast queued already (code
-   * `broadcast_exists`): a `Logger` such as `console` (its `warn` is used), or `false` for silence.
-   * Default `console`.
-   */
-  readonly logger?: Logger | false;
-}
-
-/** What `broadcast()` answers: the id to read its progress by, and whether this call queued it or found it queued already. */
-export interface QueuedBroadcast {
-  /**
-   * The broadcast's id: the notification's `notificationId` for a broadcast to `'all'`, and that id
-   * with the audience's digest (`<notificationId>@<16 hex digits>`) for any other audience, so that one
-   * notification sent to two audiences is two broadcasts, and the same audience twice is one.
-   */
-  readonly id: string;
-  /** True when this call queued the broadcast. */
-  readonly added: boolean;
-  /**
-   * True when this broadcast (the same `notificationId` to the same audience) was queued already,
-   * within `keepMs`, running or done: nothing was added, and nobody is notified again. A new
-   * broadcast needs a new `notificationId`.
-   */
-  readonly existing: boolean;
-  /** When the broadcast was first queued (ms since the epoch): now for a new one, the earlier call's time for an existing one. */
-  readonly createdAt: number;
-}
-
-/** Options of {@link NotificationBroadcaster.broadcast}: who, and until when. */
-export interface BroadcastOptions {
-  /**
-   * Who: a FID, a non-empty list of FIDs, `'all'`, or an audience object of `all`, a `fids` list,
-   * `exclude` and `client`, stored in the plan job as JSON. A `where` function or an iterable of FIDs
-   * cannot be stored in a job: they are refused (`createNotifier().send()` takes them).
-   */
-  readonly to: BroadcastAudience;
-  /**
-   * When the notification stops being worth sending (ms since the epoch, or a `Date`): a batch job that
-   * runs later, planned, delayed for a rate limit or for a retry, sends nothing and counts its targets
-   * `expired`. Not part of the broadcast's id. Default: none.
-   */
-  readonly expiresAt?: ExpiresAt;
-}
-
-/** Queues broadcasts and reads their progress. */
-export interface NotificationBroadcaster {
-  /**
-   * Checks `notification` and queues its broadcast to `to` (a FID, a list of FIDs, `'all'`, or an audience object);
-   * resolves once Redis holds it, before anything is sent: workers ({@link notificationWorker}) send
-   * it. Queuing the same notification to the same audience again adds nothing: it answers
-   * `existing: true` with the first call's `createdAt`, and warns once on `logger`.
-   * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a limit or `to` is malformed.
-   */
-  broadcast(notification: Notification, options: BroadcastOptions): Promise<QueuedBroadcast>;
-  /** Where the broadcast `id` stands, from any process; `undefined` for an id never queued (or past `keepMs`). */
-  progress(id: string): Promise<BroadcastProgress | undefined>;
-  /** The BullMQ queue, for its events and admin. */
-  readonly queue: Queue<NotifyJobData>;
-  /** Closes the queue's connections. */
-  close(): Promise<void>;
-}
+export type {
+  BroadcastOptions,
+  CancelledBroadcast,
+  CancelOutcome,
+  NotificationBroadcaster,
+  NotificationBroadcasterOptions,
+  QueuedBroadcast,
+} from './broadcaster-types.js';
 
 /** The queue's default name. */
 export const DEFAULT_NOTIFY_QUEUE = 'notifications';
@@ -132,26 +66,27 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
   const keep = resolveKeep(options, fail);
   const warned = new Set<string>();
   const queue = new Queue<NotifyJobData>(queueName, { connection });
-  let record: Promise<BroadcastRecord> | undefined;
-  const recordOnce = () =>
-    (record ??= recordClient(queue, 'notificationBroadcaster()').then(
-      (client) => new BroadcastRecord(client, recordBase(queueName), keep.keepMs),
-    ));
+  const jobOptions = notifyJobOptions(keep);
+  let parts: Promise<{ record: BroadcastRecord; flag: CancelFlag }> | undefined;
+  const partsOnce = () =>
+    (parts ??= recordClient(queue, 'notificationBroadcaster()').then((client) => ({
+      record: new BroadcastRecord(client, recordBase(queueName), keep.keepMs),
+      flag: new CancelFlag(client, recordBase(queueName), keep.keepMs),
+    })));
 
   return {
     queue,
-    async broadcast(input, { to: given, expiresAt: expiry } = {} as BroadcastOptions) {
+    async broadcast(input, { to: given, expiresAt: expiry, at: when } = {} as BroadcastOptions) {
       const source = '@social-webhooks/bullmq: broadcaster.broadcast()';
       const notification = checkNotification(input, domain, source);
       checkAudience(given, { source, emptyList: 'refused', forms: 'json' });
       const expiresAt = checkExpiresAt(expiry, source);
+      const at = checkSendAt(when, source);
       const to = jobAudience(given);
       const id = broadcastId(notification.notificationId, to);
-      const { added, createdAt } = await (await recordOnce()).start(id, notification, to, Date.now(), expiresAt);
-      // Added even when the record existed: a broadcast whose plan job was never stored (a crash
-      // between the two writes) is queued now, and an existing job id makes this a no-op.
       const plan: PlanJobData = { type: 'plan', id, notification, to, ...(expiresAt !== undefined && { expiresAt }) };
-      await queue.add('plan', plan, { ...notifyJobOptions(keep), jobId: planJobId(id) });
+      const { record } = await partsOnce();
+      const { added, createdAt } = await queueBroadcast({ record, queue, jobOptions }, plan, at, Date.now());
       if (!added && !warned.has(id)) {
         if (warned.size >= MAX_WARNED) warned.clear(); // a bound on memory, not a rule: at worst a warning comes twice
         warned.add(id);
@@ -160,9 +95,21 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
       return { id, added, existing: !added, createdAt };
     },
     async progress(id) {
-      const read = await (await recordOnce()).read(id);
-      return read === undefined ? undefined : sumProgress(id, read);
+      const { record, flag } = await partsOnce();
+      const read = await record.read(id);
+      if (read === undefined) return undefined;
+      // Only a cancelled broadcast's `done` waits for the wire.
+      return sumProgress(id, read, read.meta['cancelledAt'] === undefined ? 0 : await flag.onWire(id, Date.now()));
     },
+    async cancel(id) {
+      if (typeof id !== 'string' || id === '') {
+        throw new WebhookError('invalid_options', '@social-webhooks/bullmq: broadcaster.cancel(id): `id` is the id broadcast() answered.');
+      }
+      return cancelBroadcast({ ...(await partsOnce()), queue }, id);
+    },
+    schedule: (id, scheduleOptions) => upsertSchedule(queue, jobOptions, domain, id, scheduleOptions),
+    listSchedules: () => listSchedules(queue),
+    removeSchedule: (id) => queue.removeJobScheduler(id),
     close: () => queue.close(),
   };
 }

@@ -9,11 +9,13 @@ import {
 } from '@social-webhooks/core';
 import { BroadcastRecord, recordBase } from './broadcast-record.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
-import type { BatchJobData, NotifyJobData, PlanJobData } from './broadcast-data.js';
+import { CancelFlag } from './cancel-flag.js';
+import type { BatchJobData, NotifyJobData, PlanJobData, TickJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep, type KeepOptions } from './job-options.js';
 import { DEFAULT_NOTIFY_QUEUE } from './notification-broadcaster.js';
 import { runBatch, type BatchRunner } from './run-batch.js';
 import { runPlan } from './run-plan.js';
+import { runTick } from './run-tick.js';
 
 /**
  * Options of {@link notificationWorker}: where the queue is, and the notifier's own options (`store`,
@@ -144,6 +146,7 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
   let runner: Promise<BatchRunner> | undefined;
   const runnerOnce = () =>
     (runner ??= recordClient(queue, 'notificationWorker()').then((client) => ({
+      flag: new CancelFlag(client, recordBase(queueName), keep.keepMs),
       options: resolved,
       context: {
         fetch: resolved.fetch,
@@ -166,7 +169,8 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
     queueName,
     async (job) => {
       const ready = await runnerOnce();
-      if (job.data.type === 'plan') return runPlan(job as Job<PlanJobData>, resolved.store, queue, ready.record, jobOptions);
+      if (job.data.type === 'tick') return runTick(job as Job<TickJobData>, { record: ready.record, queue, jobOptions });
+      if (job.data.type === 'plan') return runPlan(job as Job<PlanJobData>, resolved.store, queue, ready.record, jobOptions, ready.flag);
       return runBatch(ready, job as Job<BatchJobData>);
     },
     // A batch whose worker died is taken over up to 5 times (BullMQ's default is 1, then the job

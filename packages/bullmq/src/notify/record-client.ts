@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { WebhookError } from '@social-webhooks/core';
 import type { RecordClient } from './broadcast-record.js';
 
-const RECORD_COMMANDS = ['hget', 'hgetall', 'hsetnx', 'hdel', 'multi'] as const;
+const RECORD_COMMANDS = ['hget', 'hgetall', 'hsetnx', 'hdel', 'zrem', 'zcount', 'multi'] as const;
 const WHAT_TO_PASS =
   "Pass Redis connection options such as { host: '127.0.0.1', port: 6379 }, or an ioredis instance " +
   '(new Redis(url, { maxRetriesPerRequest: null }))';

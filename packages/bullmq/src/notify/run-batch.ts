@@ -15,6 +15,7 @@ import {
 } from '@social-webhooks/core';
 import { emptyOutcome, type BatchOutcome, type BroadcastRecord } from './broadcast-record.js';
 import { followUpJobId, type BatchJobData, type NotifyJobData } from './broadcast-data.js';
+import type { CancelFlag } from './cancel-flag.js';
 
 /** What a batch job needs beside its data. */
 export interface BatchRunner {
@@ -23,6 +24,7 @@ export interface BatchRunner {
   readonly queue: Queue<NotifyJobData>;
   readonly queueName: string;
   readonly record: BroadcastRecord;
+  readonly flag: CancelFlag;
   readonly jobOptions: JobsOptions;
   /** Rate-limit rounds before a target still limited is counted failed (`rate_limited`). */
   readonly rateLimitRounds: number;
@@ -67,15 +69,31 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
       safeEnd(scope, { expired: targets.length });
       return outcome;
     }
-    const result = await runner.slots.run(url, () => deliverBatch(runner.context, notification, url, targets));
-    const entries = new HistoryEntries(url);
-    const outcome = await settle(runner, job, result, entries);
-    // Written once the batch's outcome and what it hands on are recorded: a job run again after a
-    // failure before this point writes its targets once.
-    await runner.options.history?.write(notification, entries);
-    safeEnd(scope, { result });
-    await report(runner, result);
-    return outcome;
+    if ((await runner.flag.at(id)) !== undefined) {
+      const outcome = emptyOutcome(kind, targets.length, { cancelled: targets.length });
+      await runner.record.batch(id, jobId, outcome);
+      await writeHistory(runner, job, (entries) => entries.add(targets, 'cancelled', true));
+      safeEnd(scope, { skipped: 'cancelled' });
+      return outcome;
+    }
+    // Live from right before the request (after the limiter's claims) until its outcome is recorded:
+    // a cancel waits for it, and one that came first stops it (cancel-flag.ts).
+    let live = false;
+    const deadline = () => Date.now() + runner.options.timeoutMs + LIVE_MARGIN_MS;
+    const context = { ...runner.context, beforeRequest: async () => (live = await runner.flag.goLive(id, jobId, deadline())) };
+    try {
+      const result = await runner.slots.run(url, () => deliverBatch(context, notification, url, targets));
+      const entries = new HistoryEntries(url);
+      const outcome = await settle(runner, job, result, entries);
+      // Written once the batch's outcome and what it hands on are recorded: a job run again after a
+      // failure before this point writes its targets once.
+      await runner.options.history?.write(notification, entries);
+      safeEnd(scope, { result });
+      await report(runner, result);
+      return outcome;
+    } finally {
+      if (live) await runner.flag.leave(id, jobId);
+    }
   } catch (error) {
     // The last attempt's failure leaves the job in the failed list: a dead letter.
     safeEnd(scope, { error, willRetry: job.attemptsMade + 1 < (job.opts.attempts ?? 1) });
@@ -85,7 +103,7 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
 
 async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: BatchResult, entries: HistoryEntries): Promise<BatchOutcome> {
   const { options } = runner;
-  const { id, notification, url, kind, round, attempt, expiresAt } = job.data;
+  const { id, notification, url, round, attempt, expiresAt } = job.data;
   const failed: Record<string, number> = {};
   const fail = (reason: string, count: number) => (failed[reason] = (failed[reason] ?? 0) + count);
   for (const { reason } of result.failed) fail(reason, 1);
@@ -113,21 +131,24 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
     fail(result.retry.reason, result.retry.targets.length);
     logGaveUp(options.logger, url, result.retry.targets.length, attempt + 1, result.retry.reason);
   }
+  // Nothing is handed on for a broadcast cancelled meanwhile: those targets are counted cancelled.
+  const handing = limited.length + (retry?.targets.length ?? 0);
+  const stopping = handing > 0 && (await runner.flag.at(id)) !== undefined;
   const retryAt = limited.reduce((latest, entry) => Math.max(latest, entry.retryAt), 0);
-  const outcome: BatchOutcome = {
-    kind,
-    targets: job.data.targets.length,
-    requests: result.requested ? 1 : 0,
-    successful: result.successful.length,
-    alreadySent: result.alreadySent.length,
-    invalid: result.invalid.length,
+  const outcome = outcomeOf(
+    job,
+    result,
     failed,
-    remaining: 0,
-    limited: limited.length,
-    retrying: retry?.targets.length ?? 0,
-    ...(limited.length > 0 && { retryAt }),
-    ...(lapsed > 0 && { expired: lapsed }),
-  };
+    lapsed,
+    stopping
+      ? { cancelled: result.cancelled.length + handing }
+      : {
+          cancelled: result.cancelled.length,
+          limited: limited.length,
+          retrying: retry?.targets.length ?? 0,
+          ...(limited.length > 0 && { retryAt }),
+        },
+  );
   // The outcome first, then what it hands on: a job handed on that ran before its parent recorded
   // would count as settled targets nobody had counted as waiting.
   await runner.record.batch(id, job.id ?? '', outcome);
@@ -135,6 +156,7 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
   if (result.stop !== undefined && (await runner.record.stop(id, url, result.stop))) {
     logRefusal(options.logger, url, notification.notificationId, result.stop);
   }
+  if (stopping) return outcome;
   const parent = job.id ?? '';
   if (limited.length > 0) {
     const data: BatchJobData = {
@@ -152,6 +174,27 @@ async function settle(runner: BatchRunner, job: Job<BatchJobData>, result: Batch
     await runner.queue.add('batch', data, { ...runner.jobOptions, jobId: followUpJobId(parent, 'retry'), delay });
   }
   return outcome;
+}
+
+/** How long past its timeout a batch counts as live when its worker died before taking itself out. */
+const LIVE_MARGIN_MS = 1_000;
+
+function outcomeOf(
+  job: Job<BatchJobData>,
+  result: BatchResult,
+  failed: Readonly<Record<string, number>>,
+  lapsed: number,
+  counts: Partial<BatchOutcome>,
+): BatchOutcome {
+  return emptyOutcome(job.data.kind, job.data.targets.length, {
+    requests: result.requested ? 1 : 0,
+    successful: result.successful.length,
+    alreadySent: result.alreadySent.length,
+    invalid: result.invalid.length,
+    failed,
+    ...(lapsed > 0 && { expired: lapsed }),
+    ...counts,
+  });
 }
 
 function safeEnd(scope: BatchScope | undefined, end: Parameters<BatchScope['end']>[0]): void {

@@ -2,6 +2,7 @@ import type { Job, Queue } from 'bullmq';
 import { batchesOf, expired, targetPagesOf, type NotificationTokenStore } from '@social-webhooks/core';
 import { emptyOutcome, type BroadcastRecord } from './broadcast-record.js';
 import { batchJobId, type BatchJobData, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
+import type { CancelFlag } from './cancel-flag.js';
 
 /** Batch jobs added to Redis in one round trip; what the plan holds at once besides `batchesOf`'s partial batches. */
 const ADD_AT_ONCE = 50;
@@ -15,7 +16,8 @@ const ADD_AT_ONCE = 50;
  * counted as planned in the record before its job is added, once however many runs add it, so the
  * progress counts each batch that runs, and is done only when all have. Once the broadcast's
  * `expiresAt` has passed, a batch is recorded `expired` with no job: the store is still read to the
- * end, so that every target is counted, but nothing more is queued.
+ * end, so that every target is counted, but nothing more is queued. Once the broadcast is cancelled,
+ * the batches formed are recorded `cancelled` with no job and the store is read no further.
  */
 export async function runPlan(
   job: Job<PlanJobData>,
@@ -23,11 +25,13 @@ export async function runPlan(
   queue: Queue<NotifyJobData>,
   record: BroadcastRecord,
   jobOptions: Parameters<Queue['add']>[2],
+  flag: CancelFlag,
 ): Promise<{ planned: number; batches: number }> {
   const { id, notification, to, expiresAt } = job.data;
   await record.reconcile(id, async (jobId) => (await queue.getJob(jobId)) !== undefined);
   let planned = 0;
   let batches = 0;
+  let cancelled = (await flag.at(id)) !== undefined;
   let pending: { name: string; data: BatchJobData; opts: NonNullable<typeof jobOptions> }[] = [];
   const flush = async () => {
     if (pending.length === 0) return;
@@ -35,18 +39,19 @@ export async function runPlan(
       id,
       pending.map(({ data, opts }) => ({ jobId: opts.jobId ?? '', targets: data.targets.length })),
     );
-    // Batches formed past the expiry: counted planned, then expired, never queued.
-    const late = expired(expiresAt, Date.now());
-    if (late)
+    // Batches formed past the expiry or after a cancel: counted planned, then expired or cancelled, never queued.
+    cancelled ||= (await flag.at(id)) !== undefined;
+    const dropped = cancelled ? 'cancelled' : expired(expiresAt, Date.now()) ? 'expired' : undefined;
+    if (dropped !== undefined)
       await record.batches(
         id,
-        pending.map(({ data, opts }) => [opts.jobId ?? '', emptyOutcome('batch', data.targets.length, { expired: data.targets.length })]),
+        pending.map(({ data, opts }) => [opts.jobId ?? '', emptyOutcome('batch', data.targets.length, { [dropped]: data.targets.length })]),
       );
     else await queue.addBulk(pending);
     pending = [];
     await record.added(id, { done: false });
   };
-  for await (const { url, targets } of batchesOf(targetPagesOf(store, to))) {
+  for await (const { url, targets } of cancelled ? [] : batchesOf(targetPagesOf(store, to))) {
     planned += targets.length;
     batches += 1;
     const data: BatchJobData = {
@@ -62,6 +67,7 @@ export async function runPlan(
     };
     pending.push({ name: 'batch', data, opts: { ...jobOptions, jobId: batchJobId(id, url, targets) } });
     if (pending.length >= ADD_AT_ONCE) await flush();
+    if (cancelled) break;
   }
   await flush();
   await record.added(id, { done: true });

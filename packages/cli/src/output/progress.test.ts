@@ -14,6 +14,7 @@ function batch(parts: Partial<BatchResult>): BatchResult {
     invalid: [],
     rateLimited: [],
     failed: [],
+    cancelled: [],
     retry: undefined,
     stop: undefined,
     ...parts,

@@ -15,6 +15,11 @@ export interface BatchContext {
   /** When a client rate-limits a token, it is tried again this long after. */
   readonly retryLimitedAfterMs: number;
   readonly now: () => number;
+  /**
+   * Asked after the limiter's claims and right before the request: `false` sends nothing and counts
+   * the targets that would have gone `cancelled` (a broadcast cancelled, a send aborted). Default: always send.
+   */
+  readonly beforeRequest?: () => boolean | Promise<boolean>;
 }
 
 /** A failure that is the app's configuration, not the token's: every token of the notification would fail the same. */
@@ -37,6 +42,8 @@ export interface BatchResult {
   /** Held back by our limits or the client's, until `retryAt` (milliseconds since the epoch). */
   readonly rateLimited: { readonly target: BatchTarget; readonly retryAt: number }[];
   readonly failed: { readonly target: BatchTarget; readonly reason: string }[];
+  /** Not sent: `beforeRequest` said no (the broadcast was cancelled, the send aborted). */
+  readonly cancelled: BatchTarget[];
   /** A failure worth retrying with the same `notificationId`: no answer, a network error, a 5xx or 429, a broken 200. */
   readonly retry: { readonly targets: BatchTarget[]; readonly reason: string; readonly retryAfterMs: number | undefined } | undefined;
   /** Set when the client refused the notification itself (a configuration failure or a 4xx): the rest of its batches would fail the same. */
@@ -64,6 +71,7 @@ export async function deliverBatch(
     invalid: [] as BatchTarget[],
     rateLimited: [] as { target: BatchTarget; retryAt: number }[],
     failed: [] as { target: BatchTarget; reason: string }[],
+    cancelled: [] as BatchTarget[],
     retry: undefined as BatchResult['retry'],
     stop: undefined as string | undefined,
   };
@@ -76,6 +84,10 @@ export async function deliverBatch(
     else allowed.push(target);
   });
   if (allowed.length === 0) return result;
+  if (context.beforeRequest !== undefined && !(await context.beforeRequest())) {
+    result.cancelled.push(...allowed);
+    return result;
+  }
 
   result.requested = true;
   const answer = await postBatch(context.fetch, url, { ...notification, tokens: allowed.map((target) => target.token) }, context.timeoutMs);

@@ -18,18 +18,31 @@ const SECONDS_BELOW = 100_000_000_000;
  *   that reads as seconds.
  */
 export function checkExpiresAt(value: unknown, source: string): number | undefined {
+  return checkTime(value, 'expiresAt', source);
+}
+
+/**
+ * Checks `at`, when to send (ms since the epoch or a `Date`), and answers it in milliseconds since the
+ * epoch (`undefined` when not given). A time past or now means at once.
+ * @throws {WebhookError} `invalid_options`, starting with `source`, for a value that is not a time or that reads as seconds.
+ */
+export function checkSendAt(value: unknown, source: string): number | undefined {
+  return checkTime(value, 'at', source);
+}
+
+function checkTime(value: unknown, name: string, source: string): number | undefined {
   if (value === undefined) return undefined;
   const ms = value instanceof Date ? value.getTime() : value;
   if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
     throw new WebhookError(
       'invalid_options',
-      `${source}: \`expiresAt\` is a time, milliseconds since the epoch (Date.now() + 3_600_000) or a Date; got ${String(value)}.`,
+      `${source}: \`${name}\` is a time, milliseconds since the epoch (Date.now() + 3_600_000) or a Date; got ${String(value)}.`,
     );
   }
   if (ms < SECONDS_BELOW) {
     throw new WebhookError(
       'invalid_options',
-      `${source}: \`expiresAt\` ${ms} reads as seconds since the epoch; it is in milliseconds: multiply by 1000, or pass a Date.`,
+      `${source}: \`${name}\` ${ms} reads as seconds since the epoch; it is in milliseconds: multiply by 1000, or pass a Date.`,
     );
   }
   return ms;

@@ -36,6 +36,16 @@ export class InFlight {
 }
 
 /** Resolves after `ms` milliseconds. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal === undefined) return new Promise((resolve) => setTimeout(resolve, ms));
+  // Over at once when `signal` aborts: a send stopped does not sit out a rate limit's window.
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, signal.aborted ? 0 : ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

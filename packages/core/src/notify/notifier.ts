@@ -1,5 +1,6 @@
 import { batchesOf, checkAudience, targetPagesOf, type NotificationAudience } from './batches.js';
 import { checkNotification } from './check-notification.js';
+import { WebhookError } from '../errors.js';
 import { deliverBatch, type BatchContext } from './deliver-batch.js';
 import { checkExpiresAt, expired, type ExpiresAt } from './expiry.js';
 import { HeldTargets } from './held-targets.js';
@@ -39,6 +40,12 @@ export interface NotificationSendOptions {
    * `expired`. Default: none.
    */
   readonly expiresAt?: ExpiresAt;
+  /**
+   * Stops the send when aborted: no request starts after that (a request already on its way is
+   * answered), the store is read no further, and every target read but not sent is counted
+   * `cancelled`; `send()` then resolves with its report. Default: none.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -65,7 +72,8 @@ export interface NotificationSendOptions {
 export function createNotifier(options: NotifierOptions): Notifier {
   const resolved = resolveNotifierOptions(options, '@social-webhooks/core: createNotifier()');
   return {
-    send: (notification, { to, expiresAt } = {} as NotificationSendOptions) => sendNotification(resolved, notification, to, expiresAt),
+    send: (notification, { to, expiresAt, signal } = {} as NotificationSendOptions) =>
+      sendNotification(resolved, notification, to, expiresAt, signal),
   };
 }
 
@@ -74,11 +82,16 @@ async function sendNotification(
   input: Notification,
   to: NotificationAudience,
   expiresAtOption: ExpiresAt | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<NotificationReport> {
   const source = '@social-webhooks/core: notifier.send()';
   const notification = checkNotification(input, options.domain, source);
   checkAudience(to, { source });
   const expiresAt = checkExpiresAt(expiresAtOption, source);
+  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof signal.aborted !== 'boolean')) {
+    throw new WebhookError('invalid_options', `${source}: \`signal\` is an AbortSignal, such as new AbortController().signal.`);
+  }
+  const aborted = () => signal?.aborted === true;
   const context: BatchContext = {
     fetch: options.fetch,
     store: options.store,
@@ -86,6 +99,8 @@ async function sendNotification(
     timeoutMs: options.timeoutMs,
     retryLimitedAfterMs: options.rateLimitRetryMs,
     now: Date.now,
+    // Asked after the limiter's claims, right before each request.
+    beforeRequest: () => !aborted(),
   };
   const tally = new ReportTally(notification.notificationId);
   const stopped = new Map<string, string>();
@@ -98,7 +113,7 @@ async function sendNotification(
       const next = await attemptBatch(url, targets, attempt, entries);
       await options.history?.write(notification, entries);
       if (next === undefined) return;
-      await sleep(next.delay);
+      await sleep(next.delay, signal);
       targets = next.targets;
     }
   };
@@ -113,6 +128,11 @@ async function sendNotification(
     if (stopped.has(url)) {
       tally.remaining += targets.length;
       entries.add(targets, 'remaining', true);
+      return undefined;
+    }
+    if (aborted()) {
+      tally.cancelled += targets.length;
+      entries.add(targets, 'cancelled', true);
       return undefined;
     }
     if (expired(expiresAt, Date.now())) {
@@ -162,6 +182,7 @@ async function sendNotification(
   for await (const { url, targets } of batchesOf(targetPagesOf(options.store, to))) {
     tally.targets += targets.length;
     await inFlight.run(() => settle(url, targets), url);
+    if (aborted()) break;
   }
   await inFlight.drain();
 
@@ -170,10 +191,14 @@ async function sendNotification(
   // refusal is held again while the token has waited at most `rateLimitWaitMs` (docs/contract.md
   // §Senders, "Notifications, sent").
   for (let round = held.nextRound(); round !== undefined; round = held.nextRound()) {
+    if (aborted()) {
+      tally.cancelled += round.targets.length;
+      continue;
+    }
     const started = Date.now();
     const ms = Math.max(0, round.until - started);
     if (ms > 0) await hook(options, 'onWait', { ms, tokens: round.targets.length, until: round.until });
-    await sleep(ms);
+    await sleep(ms, signal);
     tally.waitedMs += Date.now() - started;
     for await (const { url, targets } of batchesOf([round.targets])) await inFlight.run(() => settle(url, targets), url);
     await inFlight.drain();

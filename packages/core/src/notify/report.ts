@@ -30,6 +30,11 @@ export interface NotificationReport {
    * or their retry came): dropped, never sent later. 0 without `expiresAt`.
    */
   readonly expired: number;
+  /**
+   * Targets not sent because the send was cancelled (`signal` aborted, a broadcast cancelled): what was
+   * sent before stays sent. 0 otherwise.
+   */
+  readonly cancelled: number;
   /** Clients that refused the notification itself, with why (a configuration failure, reported once). */
   readonly stopped: readonly { readonly url: string; readonly reason: string }[];
   /**
@@ -51,6 +56,7 @@ export class ReportTally {
   retryAt: number | undefined = undefined;
   remaining = 0;
   expired = 0;
+  cancelled = 0;
   waitedMs = 0;
   waitedTokens = 0;
   readonly failed: Record<string, number> = {};
@@ -64,6 +70,7 @@ export class ReportTally {
     this.successful += result.successful.length;
     this.alreadySent += result.alreadySent.length;
     this.invalid += result.invalid.length;
+    this.cancelled += result.cancelled.length;
     for (const { reason } of result.failed) this.addFailed(reason, 1);
   }
 
@@ -77,7 +84,8 @@ export class ReportTally {
   }
 
   toReport(): NotificationReport {
-    const { notificationId, targets, requests, successful, alreadySent, invalid, rateLimited, retryAt, remaining, expired } = this;
+    const { notificationId, targets, requests, successful, alreadySent, invalid, rateLimited, retryAt, remaining, expired, cancelled } =
+      this;
     return {
       notificationId,
       targets,
@@ -90,6 +98,7 @@ export class ReportTally {
       failed: { ...this.failed },
       remaining,
       expired,
+      cancelled,
       stopped: this.stopped.map((entry) => ({ ...entry })),
       waited: { ms: this.waitedMs, tokens: this.waitedTokens },
     };

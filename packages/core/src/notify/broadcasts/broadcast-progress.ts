@@ -36,6 +36,8 @@ export interface BroadcastProgress extends BroadcastCounts {
   readonly runs: number;
   /** Every target has its outcome: no run will send anything more. */
   readonly done: boolean;
+  /** When runs may start sending it (ms since the epoch): `start()`'s `at`, if it was ahead then. */
+  readonly scheduledAt: number | undefined;
 }
 
 /** The {@link BroadcastProgress} of a record. */
@@ -60,6 +62,7 @@ export function progressOf({ id, createdAt, plan, state }: BroadcastRecord): Bro
     unsent: held.unsent,
     retryAt,
     stopped: state.stopped.map((entry) => ({ ...entry })),
+    scheduledAt: state.notBefore,
     cursor: state.cursor,
     listed: state.listed,
     runs: state.runs,

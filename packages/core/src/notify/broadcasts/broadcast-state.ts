@@ -57,6 +57,8 @@ export interface BroadcastState {
   readonly runs: number;
   /** Every target read has an outcome and the audience is read to its end. */
   readonly done: boolean;
+  /** No run works on it before this time (ms since the epoch): `start()`'s `at`, when it was ahead. */
+  readonly notBefore?: number;
 }
 
 /**

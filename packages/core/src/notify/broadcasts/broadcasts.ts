@@ -1,6 +1,6 @@
 import { WebhookError } from '../../errors.js';
 import { checkNotification } from '../check-notification.js';
-import { checkExpiresAt, type ExpiresAt } from '../expiry.js';
+import { checkExpiresAt, checkSendAt, type ExpiresAt } from '../expiry.js';
 import type { Notification } from '../notification.js';
 import { broadcastId } from './broadcast-id.js';
 import { progressOf, type BroadcastProgress } from './broadcast-progress.js';
@@ -22,6 +22,11 @@ export interface BroadcastStartOptions {
   readonly to: RecordableAudience;
   /** When the notification stops being worth sending: ms since the epoch, or a `Date`. Default: never. */
   readonly expiresAt?: ExpiresAt;
+  /**
+   * When to send (ms since the epoch, or a `Date`): `run()` leaves the broadcast alone until then
+   * (`progress.scheduledAt`). Past or now: at once. Not part of the id. Default: at once.
+   */
+  readonly at?: ExpiresAt;
 }
 
 /** What one `run()` did. */
@@ -99,7 +104,10 @@ async function startBroadcast(
   const expiresAt = checkExpiresAt(startOptions.expiresAt, source);
   const plan = { notification, ...recordableAudience(startOptions.to, source), ...(expiresAt !== undefined && { expiresAt }) };
   const id = await broadcastId(plan);
-  const { created, record } = await options.records.create({ id, createdAt: Date.now(), plan, state: initialState() });
+  const now = Date.now();
+  const at = checkSendAt(startOptions.at, source);
+  const state = { ...initialState(), ...(at !== undefined && at > now && { notBefore: at }) };
+  const { created, record } = await options.records.create({ id, createdAt: now, plan, state });
   return { id, existing: !created, createdAt: record.createdAt };
 }
 

@@ -38,6 +38,8 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
   try {
     const record = await records.get(id);
     if (record === undefined || record.state.done) return 'idle';
+    // Scheduled for later: left for a run after `at`.
+    if (record.state.notBefore !== undefined && record.state.notBefore > Date.now()) return 'idle';
     const { plan } = record;
     const work = new Work(record.state);
     work.runs += 1;

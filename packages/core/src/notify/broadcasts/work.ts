@@ -24,9 +24,11 @@ export class Work {
   readonly failed: Record<string, number>;
   /** Held targets `takeDue` counted `remaining`, for the history to hear of. */
   readonly dropped: NotificationTarget[] = [];
+  readonly notBefore: number | undefined;
 
   constructor(state: BroadcastState) {
     const { counts } = state;
+    this.notBefore = state.notBefore;
     this.cursor = state.cursor;
     this.listed = state.listed;
     this.runs = state.runs;
@@ -81,6 +83,7 @@ export class Work {
       stopped: [...this.stopped].map(([url, reason]) => ({ url, reason })),
       runs,
       done,
+      ...(this.notBefore !== undefined && { notBefore: this.notBefore }),
     };
   }
 }

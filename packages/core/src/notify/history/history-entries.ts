@@ -19,11 +19,12 @@ export class HistoryEntries {
     }
   }
 
-  /** The outcomes `deliverBatch` settled: successful, already sent, invalid, failed (the caller adds the rate-limited and the retry). */
+  /** The outcomes `deliverBatch` settled: successful, already sent, invalid, failed, cancelled (the caller adds the rate-limited and the retry). */
   addSettled(result: BatchResult): void {
     this.add(result.successful, 'successful', true);
     this.add(result.alreadySent, 'alreadySent', true);
     this.add(result.invalid, 'invalid', true);
     for (const { target, reason } of result.failed) this.add([target], 'failed', true, reason);
+    this.add(result.cancelled, 'cancelled', true);
   }
 }

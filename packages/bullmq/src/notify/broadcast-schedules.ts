@@ -1,0 +1,89 @@
+import type { JobsOptions, Queue } from 'bullmq';
+import { WebhookError, checkAudience, checkNotification } from '@social-webhooks/core';
+import type { NotifyJobData, TickJobData } from './broadcast-data.js';
+import { jobAudience } from './job-audience.js';
+import type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
+
+/** The longest schedule id: with `-` and a tick's ISO time (24 characters) it stays within the 128 of a notificationId. */
+const MAX_SCHEDULE_ID = 100;
+
+/** A queue of a BullMQ with job schedulers (5.16 and later, 6). */
+type SchedulerQueue = Queue<NotifyJobData> & Partial<Pick<Queue<NotifyJobData>, 'upsertJobScheduler'>>;
+
+/** The notification id of a schedule's tick at `tick` (ms since the epoch). */
+export function tickNotificationId(scheduleId: string, tick: number): string {
+  return `${scheduleId}-${new Date(tick).toISOString()}`;
+}
+
+/**
+ * Creates or replaces the schedule `id`: a BullMQ job scheduler whose jobs, one per tick, each queue
+ * that tick's broadcast (run-tick.ts). Checked as `broadcast()` checks its notification and audience.
+ */
+export async function upsertSchedule(
+  queue: SchedulerQueue,
+  jobOptions: JobsOptions,
+  domain: string | undefined,
+  id: string,
+  options: ScheduleOptions,
+): Promise<ScheduledBroadcasts> {
+  const source = '@social-webhooks/bullmq: broadcaster.schedule()';
+  const fail = (message: string): never => {
+    throw new WebhookError('invalid_options', `${source}: ${message}`);
+  };
+  if (typeof id !== 'string' || id === '' || id.length > MAX_SCHEDULE_ID || id.includes(':')) {
+    fail(
+      `the schedule id is a name of 1 to ${MAX_SCHEDULE_ID} characters without ":" (such as "daily-digest"); got ${JSON.stringify(id)}.`,
+    );
+  }
+  if (typeof options !== 'object' || options === null) fail('takes (id, { every or pattern, notification, to }).');
+  const { every, pattern, tz, expiresInMs } = options;
+  if ((every === undefined) === (pattern === undefined)) fail('give exactly one of `every` (ms) and `pattern` (a cron pattern).');
+  if (every !== undefined && (!Number.isSafeInteger(every) || every < 1000)) {
+    fail(`\`every\` is a whole number of ms of at least 1000; got ${String(every)}.`);
+  }
+  if (pattern !== undefined && (typeof pattern !== 'string' || pattern.trim() === ''))
+    fail('`pattern` is a cron pattern such as "0 9 * * *".');
+  if (tz !== undefined && (typeof tz !== 'string' || tz === '')) fail('`tz` is a time zone name such as "Europe/Paris".');
+  if (expiresInMs !== undefined && (!Number.isSafeInteger(expiresInMs) || expiresInMs < 1)) {
+    fail(`\`expiresInMs\` is a positive whole number of ms; got ${String(expiresInMs)}.`);
+  }
+  const checked = checkNotification(
+    { ...(options.notification as object), notificationId: tickNotificationId(id, 0) } as never,
+    domain,
+    source,
+  );
+  const notification = { title: checked.title, body: checked.body, targetUrl: checked.targetUrl };
+  checkAudience(options.to, { source, emptyList: 'refused', forms: 'json' });
+  if (typeof queue.upsertJobScheduler !== 'function') fail('needs BullMQ 5.16 or later (job schedulers); upgrade bullmq.');
+  const data: TickJobData = {
+    type: 'tick',
+    schedule: id,
+    notification,
+    to: jobAudience(options.to),
+    ...(expiresInMs !== undefined && { expiresInMs }),
+  };
+  const repeat = every !== undefined ? { every } : { pattern: pattern!, ...(tz !== undefined && { tz }) };
+  await queue.upsertJobScheduler!(id, repeat, { name: 'tick', data, opts: jobOptions });
+  return { id, next: (await queue.getJobScheduler(id))?.next ?? undefined };
+}
+
+/** The schedules on the queue, in the order their next ticks come. */
+export async function listSchedules(queue: SchedulerQueue): Promise<BroadcastSchedule[]> {
+  if (typeof queue.upsertJobScheduler !== 'function') return [];
+  const schedulers = await queue.getJobSchedulers(0, -1, true);
+  const schedules: BroadcastSchedule[] = [];
+  for (const scheduler of schedulers) {
+    const data = scheduler.template?.data;
+    if (data?.type !== 'tick') continue;
+    schedules.push({
+      id: scheduler.key,
+      every: scheduler.every === undefined ? undefined : Number(scheduler.every),
+      pattern: scheduler.pattern ?? undefined,
+      tz: scheduler.tz ?? undefined,
+      next: scheduler.next ?? undefined,
+      notification: data.notification,
+      to: data.to,
+    });
+  }
+  return schedules;
+}
