@@ -4,3 +4,9 @@ export { DEFAULT_TOKEN_PREFIX, redisTokenStore, type RedisTokenStoreOptions } fr
 export { DEFAULT_APP_KEY_PREFIX, redisAppKeyStore, type RedisAppKeyStoreOptions } from './redis-app-key-store.js';
 export { DEFAULT_NOTIFY_PREFIX, redisNotificationLimiter, type RedisNotificationLimiterOptions } from './redis-notification-limiter.js';
 export { DEFAULT_BROADCAST_PREFIX, redisBroadcastRecords, type RedisBroadcastRecordsOptions } from './redis-broadcast-records.js';
+export {
+  DEFAULT_ARCHIVE_PREFIX,
+  DEFAULT_REDIS_ARCHIVE_DELIVERIES,
+  redisDeliveryArchive,
+  type RedisDeliveryArchiveOptions,
+} from './redis-delivery-archive.js';
