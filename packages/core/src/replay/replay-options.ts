@@ -38,6 +38,12 @@ export interface ReplayOptions {
    * (after a crash) goes on after the last delivery it finished. Default: none (not resumable).
    */
   readonly checkpoint?: string;
+  /**
+   * How long a delivery answered `delivery_in_progress` (its key claimed by a handler running now, or
+   * by a replay that died midway, until the claim's `leaseMs` lapses) is tried again, every half
+   * second, before it counts as failed. Default 60,000 (dedupe's default `leaseMs`).
+   */
+  readonly inProgressWaitMs?: number;
   /** The second argument handlers get (a replay has no request). Default `undefined`. */
   readonly context?: unknown;
   /** Called after each delivery, with how it went. */
@@ -57,6 +63,7 @@ export interface ResolvedReplay {
   readonly force: boolean;
   readonly intervalMs: number;
   readonly checkpoint: string | undefined;
+  readonly inProgressWaitMs: number;
   readonly context: unknown;
   readonly onDelivery: ((delivery: ReplayedDelivery) => unknown) | undefined;
 }
@@ -86,6 +93,9 @@ export function resolveReplay(options: ReplayOptions): ResolvedReplay {
   const checkpoint = options.checkpoint;
   if (checkpoint !== undefined && (typeof checkpoint !== 'string' || checkpoint === ''))
     fail('`checkpoint` must be a non-empty name, e.g. "replay-2026-11-28".');
+  const inProgressWaitMs = options.inProgressWaitMs ?? 60_000;
+  if (!Number.isSafeInteger(inProgressWaitMs) || inProgressWaitMs < 0)
+    fail(`\`inProgressWaitMs\` must be a whole number of milliseconds (default 60000); got ${String(inProgressWaitMs)}.`);
   if (options.onDelivery !== undefined && typeof options.onDelivery !== 'function') fail('`onDelivery` must be a function.');
   return {
     receiver,
@@ -99,6 +109,7 @@ export function resolveReplay(options: ReplayOptions): ResolvedReplay {
     force: options.force === true,
     intervalMs: 1000 / rate,
     checkpoint,
+    inProgressWaitMs,
     context: options.context,
     onDelivery: options.onDelivery,
   };

@@ -52,12 +52,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       sent++;
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
       const at = Date.now();
-      const result = await resolved.receiver.replay(archived, {
-        force: resolved.force,
-        run: checkpoint ?? `run-${started}`,
-        context: resolved.context,
-        at,
-      });
+      const result = await replayOnce(resolved, archived, checkpoint ?? `run-${started}`, at);
       const outcome = result.code === 'duplicate' ? 'skipped' : result.status < 300 ? 'replayed' : 'failed';
       if (outcome === 'replayed' && archived.deliveryKey !== undefined && result.code !== 'queued') handledKeys.add(archived.deliveryKey);
       done = describe(archived, outcome, result.code);
@@ -73,6 +68,20 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
   }
   const report = { matched: deliveries.length, ...counts, dryRun: resolved.dryRun, deliveries };
   return saved === undefined ? report : { ...report, resumedAfter: saved.after };
+}
+
+/**
+ * Runs one delivery again; while its key is claimed by a handler running now (or by a replay that
+ * died midway, until its lease lapses), tries again every half second for `inProgressWaitMs`.
+ */
+async function replayOnce(resolved: ResolvedReplay, archived: ArchivedDelivery, run: string, at: number) {
+  const again = () => resolved.receiver.replay(archived, { force: resolved.force, run, context: resolved.context, at });
+  let result = await again();
+  for (let waited = 0; result.code === 'delivery_in_progress' && waited < resolved.inProgressWaitMs; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    result = await again();
+  }
+  return result;
 }
 
 /** Why a delivery is not run again, or `undefined` when it is. */
