@@ -7,6 +7,10 @@ import { replay } from '../replay/replay.js';
 import { memoryDeliveryArchive } from './memory-archive.js';
 import { replayOf } from './replay-mark.js';
 import type { DeliveryArchive } from './delivery-archive.js';
+import type { HandoffJob } from '../handoff/handoff.js';
+import { miniAppSender } from '../senders/miniapp/miniapp-sender.js';
+import { createMiniAppSigner } from '../samples/miniapp-signer.js';
+import { createWebhookReceiver } from '../receiver.js';
 
 const SECRET = 'archive-secret';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,6 +97,25 @@ describe('the archive option', () => {
     expect(warnings).toEqual([expect.stringContaining('the archive failed to keep a delivery')]);
   });
 
+  it("keeps a Mini App event's bytes (the adapters then read bytes, not the runtime's JSON), its appFid in the event, no key", async () => {
+    const signer = await createMiniAppSigner();
+    const archive = memoryDeliveryArchive();
+    const options = {
+      sender: miniAppSender({ verifyAppKey: async () => ({ valid: true as const, appFid: signer.appFid }) }),
+      logger: false as const,
+      on: { miniapp_removed: () => undefined },
+    };
+    expect(createWebhookReceiver(options).readsParsedBody).toBe(true);
+    expect(createWebhookReceiver({ ...options, archive }).readsParsedBody).toBe(false);
+    const { headers, body } = await signer.delivery({ event: 'miniapp_removed' });
+    const handle = webhookHandler({ ...options, archive });
+    expect((await handle(new Request('http://localhost/webhook', { method: 'POST', headers, body }))).status).toBe(200);
+    const [kept] = (await archive.list()).deliveries;
+    expect(new TextDecoder().decode(kept!.body)).toBe(body);
+    expect(kept).toMatchObject({ sender: 'miniapp', eventName: 'miniapp_removed', code: 'handled', deliveryKey: undefined });
+    expect(kept!.event.data).toMatchObject({ fid: signer.fid, appFid: signer.appFid });
+  });
+
   it('refuses an archive that is not one, saying what to pass', () => {
     expect(() => webhookHandler({ secret: SECRET, archive: {} as never })).toThrow(
       /`archive` must be a delivery archive such as memoryDeliveryArchive\(\)/,
@@ -154,5 +177,28 @@ describe('replay', () => {
     // Forced: every one runs again.
     expect(await replay({ receiver: options, force: true, ratePerSecond: 1000 })).toMatchObject({ replayed: 4 });
     expect(handled).toHaveLength(8);
+  });
+
+  it('through a handoff, queues a job under the delivery key (a kept job is not added twice), marked, and under a key of the run when forced', async () => {
+    const archive = memoryDeliveryArchive();
+    const jobs: HandoffJob[] = [];
+    let failing = true;
+    const options = {
+      sender: neynarSender({ secrets: SECRET }),
+      logger: false as const,
+      archive,
+      handoff: { enqueue: async (job: HandoffJob) => (failing ? Promise.reject(new Error('queue down')) : void jobs.push(job)) },
+    };
+    const handle = webhookHandler(options);
+    expect((await handle(await neynarRequest('0xq1', SECRET, { 'x-convoy-idempotency-key': 'q1' }))).status).toBe(503);
+    expect((await archive.list()).deliveries[0]).toMatchObject({ code: 'queue_unavailable', deliveryKey: 'neynar:cast.created:header:q1' });
+    failing = false;
+    const report = await replay({ receiver: options, checkpoint: 'q', ratePerSecond: 1000 });
+    expect(report).toMatchObject({ replayed: 1, failed: 0 });
+    expect(jobs.map((job) => [job.key, job.replay?.of, job.replay?.forced])).toEqual([
+      ['neynar:cast.created:header:q1', report.deliveries[0]!.id, false],
+    ]);
+    await replay({ receiver: options, force: true, checkpoint: 'forced', ratePerSecond: 1000 });
+    expect(jobs[1]!.key).toBe(`neynar:cast.created:header:q1:replay:${report.deliveries[0]!.id}:forced`);
   });
 });
