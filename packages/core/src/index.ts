@@ -53,7 +53,7 @@ export {
 export { idFloor, newArchiveId, passesFilters, resolveQuery, type ResolvedQuery } from './archive/archive-query.js';
 export { refusalCounter } from './archive/refusal-counter.js';
 export { DEFAULT_MEMORY_ARCHIVE_DELIVERIES, memoryDeliveryArchive, type MemoryDeliveryArchiveOptions } from './archive/memory-archive.js';
-export { replayOf, type ReplayMark } from './archive/replay-mark.js';
+export { markReplay, replayOf, type ReplayMark } from './archive/replay-mark.js';
 export { replay } from './replay/replay.js';
 export type { ReplayOptions } from './replay/replay-options.js';
 export type { ReplayedDelivery, ReplayReport } from './replay/replay-report.js';
