@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDelivery, buildNeynarDelivery } from '@social-webhooks/core/testing';
+import { redisDeliveryArchive } from '@social-webhooks/redis';
 import { itCompilesPrograms } from './support/compile-snippets.js';
 import {
   emulator,
@@ -33,6 +34,7 @@ const FILES = [
   'packages/client/README.md',
   'packages/filter/README.md',
   'packages/emulator/README.md',
+  'docs/archive.md',
 ];
 const SECRET = 'guide-snippets-secret';
 
@@ -282,6 +284,42 @@ const SCENARIOS: Record<string, (programs: Program[]) => Promise<void>> = {
   async 'packages/emulator/README.md › Notifications, as a Farcaster client answers them'([program]) {
     expect(await runToEnd(program!)).toBe('503 503 200');
   },
+
+  async 'docs/archive.md › Archive every delivery'([program]) {
+    // A delivery whose handler fails is kept with its outcome; a forgery is refused and not kept.
+    const redis = await redisServer();
+    const child = await run(program!, { REDIS_URL: redis.url, NEYNAR_WEBHOOK_SECRET: SECRET, CAST_BUG: '1' });
+    const delivery = await neynar();
+    expect((await post(`${child.url}/webhook`, delivery)).status).toBe(500);
+    expect((await post(`${child.url}/webhook`, await neynar('forged'))).status).toBe(401);
+    const { deliveries } = await redisDeliveryArchive({ client: redis.client }).list();
+    expect(deliveries.map((d) => [d.event.data['hash'], d.code, new TextDecoder().decode(d.body)])).toEqual([
+      [hashOf(delivery), 'handler_failed', delivery.body],
+    ]);
+    await exits(child);
+  },
+
+  async 'docs/archive.md › Replay a window'([program]) {
+    // Two deliveries fail while the bug is live; the replay runs them once each, and a second run none.
+    const redis = await redisServer();
+    const since = new Date().toISOString();
+    const [receiver] = byName.get('docs/archive.md › Archive every delivery')!;
+    const child = await run(receiver!, { REDIS_URL: redis.url, NEYNAR_WEBHOOK_SECRET: SECRET, CAST_BUG: '1' });
+    // Two events (their created_at differ), not one delivered twice.
+    const deliveries = [1, 2].map((createdAt) => buildNeynarDelivery({ secret: SECRET, type: 'cast.created', createdAt }));
+    for (const delivery of deliveries) expect((await post(`${child.url}/webhook`, await delivery)).status).toBe(500);
+    await exits(child);
+    const env = { REDIS_URL: redis.url, NEYNAR_WEBHOOK_SECRET: SECRET, SINCE: since };
+    const first = await runToEnd(program!, env);
+    expect(first.split('\n').sort()).toEqual(
+      [
+        ...(await Promise.all(deliveries)).map((delivery) => `cast ${hashOf(delivery)} handled (replay)`),
+        '2 replayed, 0 skipped, 0 failed',
+      ].sort(),
+    );
+    // Run again under the same checkpoint: it goes on after the last one, where nothing is left.
+    expect(await runToEnd(program!, env)).toBe('0 replayed, 0 skipped, 0 failed');
+  },
 };
 
 describe("the guides' and the client, filter and emulator READMEs' snippets", () => {
@@ -303,6 +341,7 @@ describe("the guides' and the client, filter and emulator READMEs' snippets", ()
       'packages/emulator/README.md: sh',
       'packages/emulator/README.md: sh',
       'packages/emulator/README.md: sh',
+      'docs/archive.md: sh',
     ]);
   });
 

@@ -135,6 +135,7 @@ const WHOLE_PROGRAMS = [
   'docs/deploy-vercel.md',
   'docs/notifications.md',
   'docs/reliability.md',
+  'docs/archive.md',
   'docs/observability.md',
   'docs/testing.md',
   'docs/subscriptions.md',

@@ -1,3 +1,5 @@
+import type { ReplayMark } from '@social-webhooks/core';
+
 /**
  * What a queued delivery carries: the typed event as the receiver validated it (its name, its data
  * and the sender's own fields beside them), whose receiver queued it, the trace context of the
@@ -20,6 +22,8 @@ export interface WebhookJobData {
   readonly carrier: Readonly<Record<string, string>>;
   /** When the delivery arrived, in ms since the epoch. */
   readonly receivedAt: number;
+  /** Set when a replay queued it (`replay()` of the core): which archived delivery, and when; the worker marks the event with it (`replayOf(event)`). */
+  readonly replay?: ReplayMark;
 }
 
 /** The sender of a job that names none: jobs were the founding service's alone until they named it. */
@@ -28,7 +32,7 @@ export const FOUNDING_SENDER = 'airstack';
 /** Whether a job's data has the shape the hand-off writes; a job added by other code may not. */
 export function isWebhookJobData(value: unknown): value is WebhookJobData {
   if (typeof value !== 'object' || value === null) return false;
-  const { eventName, data, extra, sender, carrier, receivedAt } = value as Partial<Record<keyof WebhookJobData, unknown>>;
+  const { eventName, data, extra, sender, carrier, receivedAt, replay } = value as Partial<Record<keyof WebhookJobData, unknown>>;
   return (
     typeof eventName === 'string' &&
     eventName !== '' &&
@@ -36,7 +40,8 @@ export function isWebhookJobData(value: unknown): value is WebhookJobData {
     (extra === undefined || isObject(extra)) &&
     (sender === undefined || (typeof sender === 'string' && sender !== '')) &&
     (carrier === undefined || (typeof carrier === 'object' && carrier !== null)) &&
-    (receivedAt === undefined || typeof receivedAt === 'number')
+    (receivedAt === undefined || typeof receivedAt === 'number') &&
+    (replay === undefined || (isObject(replay) && typeof replay['of'] === 'string'))
   );
 }
 

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   body_unavailable: 500,
   dedupe_unavailable: 503,
   queue_unavailable: 503,
+  // The archive (docs/archive.md): a replay that cannot read or write it. A delivery's answer never carries it.
+  archive_unavailable: 503,
   invalid_options: 500,
   // Mini App events (docs/contract.md §Senders, Mini App events): the JSON Farcaster Signature's checks.
   invalid_signed_body: 400,

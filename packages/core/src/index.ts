@@ -35,6 +35,28 @@ export type {
 } from './observe/instrumentation.js';
 export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
+// The archive and replay (docs/archive.md): verified deliveries kept as received, sent again through today's handlers.
+export {
+  DEFAULT_ARCHIVE_KEEP_MS,
+  DEFAULT_ARCHIVE_PAGE,
+  DEFAULT_ARCHIVE_TIMEOUT_MS,
+  MAX_ARCHIVE_PAGE,
+  type ArchivedDelivery,
+  type ArchivePage,
+  type ArchiveQuery,
+  type DeliveryArchive,
+  type DeliveryArchiveReader,
+  type NewArchivedDelivery,
+  type ReplayCheckpoint,
+  type ReplayOutcome,
+} from './archive/delivery-archive.js';
+export { idFloor, newArchiveId, passesFilters, resolveQuery, type ResolvedQuery } from './archive/archive-query.js';
+export { refusalCounter } from './archive/refusal-counter.js';
+export { DEFAULT_MEMORY_ARCHIVE_DELIVERIES, memoryDeliveryArchive, type MemoryDeliveryArchiveOptions } from './archive/memory-archive.js';
+export { markReplay, replayOf, type ReplayMark } from './archive/replay-mark.js';
+export { replay } from './replay/replay.js';
+export type { ReplayOptions } from './replay/replay-options.js';
+export type { ReplayedDelivery, ReplayReport } from './replay/replay-report.js';
 export { deliveryVerifier, type DeliveryInput, type DeliveryVerifier, type VerifierOptions, type VerifyResult } from './verifier.js';
 
 // Neynar (docs/contract.md §Senders, Neynar): the sender, its events and their schemas.

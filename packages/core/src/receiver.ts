@@ -14,6 +14,10 @@ import { createBodyReader } from './body/read-body.js';
 import type { Answer } from './handler/respond-within.js';
 import { runHandler } from './handler/run-handler.js';
 import { isThenable } from './is-thenable.js';
+import { archiveOutcome } from './archive-step/archive-outcome.js';
+import type { ArchivedDelivery } from './archive/delivery-archive.js';
+import type { ResolvedArchive } from './archive/resolve-archive.js';
+import { replayDelivery, type ReplayRun } from './archive-step/replay-delivery.js';
 
 /** What the route ends with: an answer, or an answer with the handler's later outcome. */
 type Outcome = ReceiveResult | Answer;
@@ -37,6 +41,13 @@ export interface WebhookReceiver<Context> {
   readonly readsParsedBody: boolean;
   /** Checks, parses, validates and dispatches one delivery. Never rejects. */
   receive(delivery: Delivery<Context>): Promise<ReceiveResult>;
+  /** The `archive` option, if given: where `replay()` reads from by default. */
+  readonly archive: ResolvedArchive | undefined;
+  /**
+   * Runs an archived delivery again through today's handlers or hand-off, without the sender's
+   * check and respecting dedupe (docs/archive.md); `replay()` drives it. Never rejects.
+   */
+  replay(delivery: ArchivedDelivery, run: ReplayRun): Promise<ReceiveResult>;
 }
 
 /**
@@ -127,7 +138,7 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
     started: number,
     proof: Step<unknown>,
   ): Outcome | Promise<Outcome> {
-    if (!proof.ok) return end(delivery, scope, started, proof.answer);
+    if (!proof.ok) return end(delivery, scope, started, refused(proof.answer));
     const content = readBody(delivery);
     return isThenable(content)
       ? Promise.resolve(content).then((step) => endWhenSettled(delivery, scope, started, afterBody(delivery, scope, proof.value, step)))
@@ -155,7 +166,7 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
     proof: unknown,
     content: Step<ReadBody>,
   ): Outcome | Promise<Outcome> {
-    if (!content.ok) return content.answer;
+    if (!content.ok) return refused(content.answer);
     const event = readEvent(content.value, proof);
     return isThenable(event)
       ? Promise.resolve(event).then((step) => afterEvent(delivery, scope, content.value, step))
@@ -168,27 +179,40 @@ export function createWebhookReceiver<Context, Events extends EventMap = Airstac
     body: ReadBody,
     event: Step<ReceivedEvent>,
   ): Outcome | Promise<Outcome> {
-    if (!event.ok) return event.answer;
+    if (!event.ok) return refused(event.answer);
     const deliveryId =
-      resolved.dedupe === undefined && resolved.handoff === undefined
+      resolved.dedupe === undefined && resolved.handoff === undefined && resolved.archive === undefined
         ? undefined
         : readDeliveryId(delivery.getHeader, resolved.deliveryIdHeaders);
-    if (resolved.handoff !== undefined) {
-      return handOff(
-        resolved.handoff,
-        { event: event.value.event, body, deliveryId, carrier: scope?.inject() ?? {}, sender: resolved.sender },
-        resolved.logger,
-      );
-    }
-    return runHandler(resolved, { received: event.value, body, context: delivery.context, deliveryId });
+    const outcome =
+      resolved.handoff === undefined
+        ? runHandler(resolved, { received: event.value, body, context: delivery.context, deliveryId })
+        : handOff(
+            resolved.handoff,
+            { event: event.value.event, body, deliveryId, carrier: scope?.inject() ?? {}, sender: resolved.sender },
+            resolved.logger,
+          );
+    // Without an archive, the outcome goes on as it is: no promise nor object is added to the route.
+    if (resolved.archive === undefined) return outcome;
+    const input = { delivery, body, event: event.value.event, deliveryId, sender: resolved.sender, key: resolved.dedupe?.key };
+    return archiveOutcome(resolved.archive, input, outcome, resolved.logger);
+  }
+
+  /** A refusal before the event was read: counted by the archive, never kept (a forgery may be among them). */
+  function refused(answer: ReceiveResult): ReceiveResult {
+    resolved.archive?.store.countRefused(answer.code);
+    return answer;
   }
 
   return {
     header: resolved.steps.header,
     sender: resolved.sender.name,
     maxBodyBytes: resolved.maxBodyBytes,
-    readsParsedBody: resolved.steps.readsParsedBody === true,
+    // An archive keeps the bytes as received: the adapters then hand them over, never the runtime's JSON read.
+    readsParsedBody: resolved.steps.readsParsedBody === true && resolved.archive === undefined,
     receive,
+    archive: resolved.archive,
+    replay: (archived, run) => replayDelivery(resolved, archived, run),
   };
 }
 

@@ -6,3 +6,9 @@ export { DEFAULT_NOTIFY_PREFIX, redisNotificationLimiter, type RedisNotification
 export { DEFAULT_BROADCAST_PREFIX, redisBroadcastRecords, type RedisBroadcastRecordsOptions } from './redis-broadcast-records.js';
 export { DEFAULT_HISTORY_PREFIX, redisNotificationHistory, type RedisNotificationHistoryOptions } from './redis-notification-history.js';
 export { DEFAULT_OPEN_PREFIX, redisOpenStore, type RedisOpenStoreOptions } from './redis-open-store.js';
+export {
+  DEFAULT_ARCHIVE_PREFIX,
+  DEFAULT_REDIS_ARCHIVE_DELIVERIES,
+  redisDeliveryArchive,
+  type RedisDeliveryArchiveOptions,
+} from './redis-delivery-archive.js';

@@ -62,6 +62,20 @@ describe('bullmqHandoff', () => {
     });
   });
 
+  it("carries a replay's mark, for the worker to hand on (replayOf(event))", async () => {
+    const { queue, adds } = recordingQueue();
+    const replay = { of: '0001764300000000-abcdef123456', at: 5, forced: false };
+    await bullmqHandoff({ queue }).enqueue({
+      event: sampleEvent('follow.created'),
+      key: 'k',
+      carrier: {},
+      receivedAt: 1,
+      sender: 'airstack',
+      replay,
+    });
+    expect(adds[0]?.[1]).toMatchObject({ replay });
+  });
+
   it('refuses a missing queue and malformed numbers, saying what to pass', () => {
     const { queue } = recordingQueue();
     expect(() => bullmqHandoff({} as never)).toThrow(/`queue` must be a BullMQ queue: new Queue\('webhooks'/);

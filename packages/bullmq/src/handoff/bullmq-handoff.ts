@@ -92,6 +92,7 @@ export function bullmqHandoff(options: BullmqHandoffOptions): Handoff {
         sender,
         carrier,
         receivedAt,
+        ...(job.replay !== undefined && { replay: job.replay }),
       };
       // An id that exists already (pending, running, kept after completion) makes `add` a no-op
       // that still resolves: a redelivery is acknowledged without a second job.

@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { AnyEvent, JobInstrumentation, JobScope, UnknownWebhookEvent } from '@social-webhooks/core';
+import { markReplay, type AnyEvent, type JobInstrumentation, type JobScope, type UnknownWebhookEvent } from '@social-webhooks/core';
 import { FOUNDING_SENDER, isWebhookJobData, type WebhookJobData } from '../job-data.js';
 import type { JobContext } from './job-context.js';
 
@@ -44,7 +44,9 @@ export async function runJob(runner: JobRunner, job: Job<WebhookJobData>, signal
   }
   const attempt = job.attemptsMade + 1;
   const context: JobContext = { job, attempt, signal };
-  const event: AnyEvent = { ...data.extra, eventName: data.eventName, data: data.data };
+  const received: AnyEvent = { ...data.extra, eventName: data.eventName, data: data.data };
+  // A job a replay queued carries its mark: the handler tells it by replayOf(event), as in the receiver.
+  const event = data.replay === undefined ? received : markReplay(received, data.replay);
   const handler = runner.sender.eventNames.includes(event.eventName) ? runner.on[event.eventName] : runner.onUnknownEvent;
   const scope: JobScope | undefined = runner.instrumentation?.startJob({
     queueName: job.queueName,

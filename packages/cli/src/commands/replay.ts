@@ -7,13 +7,17 @@ import type { Command } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
 import { deliverySummary } from '../output/describe-delivery.js';
 import { print } from '../output/print.js';
+import { ARCHIVE_REPLAY_OPTIONS, replayArchive } from './replay-archive.js';
 
 /** `social-webhooks replay`: redelivers one logged delivery, or every failed one, as it was. */
 export const replayCommand: Command = {
   name: 'replay',
-  summary: 'Redeliver a delivery of the local emulator as it was (same body, same delivery id), or every failed one.',
-  usage: 'replay (DELIVERY_ID | --failed [--webhook ID]) [--wait]',
+  summary:
+    'Redeliver a delivery of the local emulator as it was (same body, same delivery id), or every failed one; with --archive, replay a window of the delivery archive in Redis.',
+  usage:
+    'replay (DELIVERY_ID | --failed [--webhook ID]) [--wait]\n       replay --archive [--since TIME] [--until TIME] [--sender NAME] [--event NAME] [--code CODE] (--dry-run | --queue NAME) [--force] [--rate N] [--checkpoint NAME]',
   options: {
+    ...ARCHIVE_REPLAY_OPTIONS,
     failed: { type: 'boolean', description: 'Replay every failed delivery.' },
     webhook: { type: 'string', valueName: 'ID', description: 'With --failed: only those of this webhook.' },
     wait: { type: 'boolean', description: 'Wait for the replays to settle and show how they went (exit code 1 unless all delivered).' },
@@ -22,8 +26,14 @@ export const replayCommand: Command = {
   optionalPositionals: ['DELIVERY_ID'],
   usesApi: true,
   emulatorOnly: true,
-  examples: ['social-webhooks replay 0b6e3c1e-5a47-4ad4-9a43-6f8fdc0e1b2c --wait', 'social-webhooks replay --failed'],
+  examples: [
+    'social-webhooks replay 0b6e3c1e-5a47-4ad4-9a43-6f8fdc0e1b2c --wait',
+    'social-webhooks replay --failed',
+    'social-webhooks replay --archive --since 2026-11-28T14:00:00Z --until 2026-11-28T16:00:00Z --dry-run',
+    'social-webhooks replay --archive --sender neynar --since 2026-11-28T14:00:00Z --queue webhooks --checkpoint fix-1',
+  ],
   async run(context) {
+    if (context.values.archive === true) return replayArchive(context);
     const [deliveryId] = context.positionals;
     const failed = context.values.failed === true;
     if ((deliveryId === undefined) === !failed)

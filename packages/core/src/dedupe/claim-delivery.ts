@@ -31,13 +31,14 @@ export async function claimDelivery(
   logger: ResolvedLogger,
   deliveryId: string | undefined,
   rule: KeyRule,
+  fixedKey?: string,
 ): Promise<Step<Settle>> {
   const { eventName } = event;
   const token = crypto.randomUUID();
   let key: string;
   let claiming: Promise<ClaimState> | undefined;
   try {
-    const found = await deliveryKey(dedupe, event, body, deliveryId, rule);
+    const found = fixedKey ?? (await deliveryKey(dedupe, event, body, deliveryId, rule));
     // Nothing identifies this delivery (identical bodies can be different events): nothing to claim.
     if (found === undefined) return NOTHING_HELD;
     key = found;

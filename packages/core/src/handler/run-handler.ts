@@ -14,6 +14,8 @@ export interface HandlerInput<Context> {
   readonly context: Context;
   /** The delivery id a `deliveryIdHeaders` header carried, if any: the dedupe key prefers it. */
   readonly deliveryId?: string | undefined;
+  /** The dedupe key to claim instead of the one the delivery gives (a replay's: docs/archive.md). */
+  readonly key?: string | undefined;
 }
 
 /**
@@ -47,7 +49,7 @@ async function runGuarded<Context>(options: ResolvedOptions<Context>, input: Han
   const claim =
     options.dedupe === undefined
       ? undefined
-      : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId, options.sender);
+      : await claimDelivery(options.dedupe, event, input.body, options.logger, input.deliveryId, options.sender, input.key);
   if (claim?.ok === false) return { result: claim.answer };
   const work = Promise.resolve(dispatch(options, received, context)).then(async (result) => {
     await claim?.value(result);

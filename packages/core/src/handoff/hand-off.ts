@@ -6,6 +6,7 @@ import type { AnyEvent } from '../schema/types.js';
 import type { ResolvedLogger } from '../observe/logger.js';
 import { failure, success, type ReceiveResult } from '../result.js';
 import type { Handoff } from './handoff.js';
+import type { ReplayMark } from '../archive/replay-mark.js';
 
 /** The `handoff` option checked, its timeout resolved. */
 export interface ResolvedHandoff {
@@ -21,6 +22,9 @@ export interface HandoffInput {
   readonly carrier: Readonly<Record<string, string>>;
   /** The sender: its name goes with the job, its key rule keys it. */
   readonly sender: KeyRule & { readonly name: string };
+  /** The job's key instead of the one the delivery gives, and the replay mark: a replay's (docs/archive.md). */
+  readonly key?: string | undefined;
+  readonly replay?: ReplayMark | undefined;
 }
 
 const UNAVAILABLE = 'The receiver could not store the delivery for processing. Retry later.';
@@ -37,9 +41,11 @@ export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, lo
   try {
     // A delivery nothing identifies (identical bodies can be different events) is a job of its own.
     const key =
+      input.key ??
       (await deliveryKey({ key: undefined }, event, input.body, input.deliveryId, input.sender)) ??
       `${input.sender.keyPrefix}${event.eventName}:once:${crypto.randomUUID()}`;
-    const job = { event, key, carrier: input.carrier, receivedAt: Date.now(), sender: input.sender.name };
+    const common = { event, key, carrier: input.carrier, receivedAt: Date.now(), sender: input.sender.name };
+    const job = input.replay === undefined ? common : { ...common, replay: input.replay };
     await withTimeout(
       () => resolved.handoff.enqueue(job),
       resolved.timeoutMs,

@@ -1,4 +1,5 @@
 import type { AnyEvent } from '../schema/types.js';
+import type { ReplayMark } from '../archive/replay-mark.js';
 
 /** One validated delivery, as the receiver hands it to a queue. */
 export interface HandoffJob {
@@ -17,6 +18,8 @@ export interface HandoffJob {
   readonly receivedAt: number;
   /** The sender's name (`airstack`, `neynar`, `miniapp`), so a worker knows whose event it runs. */
   readonly sender: string;
+  /** Set when a replay queued it (docs/archive.md): which archived delivery, and when. A worker may hand it on. */
+  readonly replay?: ReplayMark;
 }
 
 /**

@@ -26,6 +26,8 @@ export const HINTS: Hints = {
   body_unavailable: 'A middleware consumed the body without keeping it: mount the webhook handler before it.',
   dedupe_unavailable: 'The dedupe store failed or was slower than `dedupe.timeoutMs`: check it (Redis?); the service retries.',
   queue_unavailable: 'The handoff queue could not store the delivery within its timeoutMs: check the queue (Redis?); the service retries.',
+  archive_unavailable:
+    'The delivery archive failed or was slower than its timeoutMs: check it (Redis?). Deliveries are answered as without it.',
   invalid_options: 'An option is missing or malformed.',
   wrong_sender:
     "The request carries another sender's mark (x-neynar-signature, x-airstack-webhook): the receiver is built for the wrong sender; the answer names the one to configure.",

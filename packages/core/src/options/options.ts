@@ -1,6 +1,7 @@
 import type { UnknownWebhookEvent } from '../schema/types.js';
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
 import type { Handoff } from '../handoff/handoff.js';
+import type { DeliveryArchive } from '../archive/delivery-archive.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import type { Logger } from '../observe/logger.js';
@@ -122,6 +123,15 @@ export interface PipelineOptions<Context, Events extends EventMap = AirstackEven
    * `@social-webhooks/otel`. Default: none.
    */
   readonly instrumentation?: Instrumentation;
+  /**
+   * Keep every delivery that passed its sender's check (never a forgery: those are counted by code,
+   * in this process), as received, with its answer and its handler's later outcome, for
+   * `replay()` and for a page to look at them: `memoryDeliveryArchive()`, or
+   * `redisDeliveryArchive({ client })` from `@social-webhooks/redis`. The answer waits for the
+   * record, bounded by the archive's `timeoutMs` (1000); an archive that fails changes no answer (a
+   * warning is logged). Default: none.
+   */
+  readonly archive?: DeliveryArchive;
 }
 
 /**
@@ -153,6 +163,7 @@ export const OPTION_KEYS = [
   'handoff',
   'deliveryIdHeaders',
   'instrumentation',
+  'archive',
 ] as const satisfies readonly (keyof WebhookOptions<unknown>)[];
 
 // An option added to the interface but not to the list above would be refused at run time: this

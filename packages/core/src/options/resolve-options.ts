@@ -4,6 +4,7 @@ import { resolveDedupe, type ResolvedDedupe } from '../dedupe/resolve-dedupe.js'
 import type { DedupeOptions } from '../dedupe/dedupe-options.js';
 import type { ResolvedHandoff } from '../handoff/hand-off.js';
 import { resolveHandoff } from '../handoff/resolve-handoff.js';
+import { resolveArchive, type ResolvedArchive } from '../archive/resolve-archive.js';
 import type { Instrumentation } from '../observe/instrumentation.js';
 import type { ResultHook } from '../observe/delivery-report.js';
 import { resolveLogger, type ResolvedLogger } from '../observe/logger.js';
@@ -60,6 +61,7 @@ export interface ResolvedOptions<Context> {
   readonly handoff: ResolvedHandoff | undefined;
   readonly deliveryIdHeaders: readonly string[];
   readonly instrumentation: Instrumentation | undefined;
+  readonly archive: ResolvedArchive | undefined;
 }
 
 /**
@@ -87,11 +89,13 @@ export function resolveOptions<Context>(options: WebhookOptions<Context, EventMa
     fail(`\`respondWithin\` must be a whole number of milliseconds, e.g. 3000 (under the service's 5 s); got ${String(respondWithin)}.`);
   }
   const logger = resolveLogger(options.logger, fail);
+  const steps = sender.start({ source, logger });
+  const deliveryIdHeaders = toHeaderList(options.deliveryIdHeaders, sender, fail);
   return {
     sender,
     handlerTimeoutMs: resolveDuration(options.handlerTimeoutMs, 'handlerTimeoutMs', DEFAULT_HANDLER_TIMEOUT_MS, fail),
     bodyTimeoutMs: resolveDuration(options.bodyTimeoutMs, 'bodyTimeoutMs', DEFAULT_BODY_TIMEOUT_MS, fail),
-    steps: sender.start({ source, logger }),
+    steps,
     maxBodyBytes,
     handlers: toHandlerMap(options.on as Readonly<Record<string, unknown>> | undefined, sender, fail),
     onUnknownEvent: optionalFunction(options.onUnknownEvent, 'onUnknownEvent', fail),
@@ -110,8 +114,14 @@ export function resolveOptions<Context>(options: WebhookOptions<Context, EventMa
       },
       source,
     ),
-    deliveryIdHeaders: toHeaderList(options.deliveryIdHeaders, sender, fail),
+    deliveryIdHeaders,
     instrumentation: toInstrumentation(options.instrumentation, fail),
+    // The proof header is kept only where the sender says it holds no secret (an HMAC, not a shared value).
+    archive: resolveArchive(
+      options.archive,
+      steps.publicProofHeader === true && steps.header !== undefined ? [...deliveryIdHeaders, steps.header] : deliveryIdHeaders,
+      source,
+    ),
   };
 }
 

@@ -57,6 +57,12 @@ export interface SenderSteps<Proof = unknown> {
    * parser ran first), which a proof over the exact bytes (an HMAC) needs.
    */
   readonly readsParsedBody?: boolean;
+  /**
+   * Whether the proof header's value holds no secret (an HMAC of the body, as Neynar's signature),
+   * so an archive may keep it beside the body. Absent or `false`: an archive never keeps it (the
+   * founding service's header value is the secret itself).
+   */
+  readonly publicProofHeader?: boolean;
 }
 
 /**

@@ -96,6 +96,8 @@ export function neynarSender(options: NeynarSenderOptions): Sender<NeynarEvents>
       const hmac = createHmacSha512();
       return {
         header,
+        // An HMAC of the body: it proves the body to whoever holds the secret, and reveals nothing of it.
+        publicProofHeader: true,
         checkHeader(value, headers) {
           if (value === null || value === undefined || value === '') return recogniseOtherSender('neynar', headers) ?? refusals.missing;
           const signature = parseSignature(value, refusals.malformed);
