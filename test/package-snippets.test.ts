@@ -250,24 +250,6 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     expect([...farcaster.violations, ...other.violations]).toEqual([]);
   },
 
-  async 'docs/notifications.md › What happened: history'(program) {
-    // Users 3-5 hold tokens at Farcaster's client, user 6 a token the client no longer honours: the
-    // history the program prints is what the client delivered.
-    const [redis, clientApp] = await Promise.all([redisServer(), standIn('app.example.com')]);
-    await seedTokens(redis.client, clientApp, [3, 4, 5]);
-    await redisTokenStore({ client: redis.client }).save({ fid: 6, appFid: 9152, url: clientApp.url, token: 'revoked-token' });
-    const child = await run(program, { REDIS_URL: redis.url });
-    await ends(child);
-    const delivered = [...clientApp.delivered.keys()].filter((key) => key.endsWith(':digest-2026-11-28'));
-    expect(delivered).toHaveLength(3);
-    expect(child.lines.filter((line) => !line.startsWith('SNIPPET READY '))).toEqual([
-      `listed 1 successful ${delivered.length} invalid 1`,
-      'at 9152 3',
-      'fid 3 digest-2026-11-28 successful',
-    ]);
-    expect(clientApp.violations).toEqual([]);
-  },
-
   async 'docs/notifications.md › When: at a time, every day, cancel'(program) {
     // Users 3-5: the launch reaches each once, not before its time; the cancelled one reaches nobody;
     // the daily schedule is listed, then removed.
@@ -288,6 +270,24 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     const left = notificationBroadcaster({ connection: redisConnection(redis.url) });
     afterProgram({ stop: () => left.close() });
     expect(await left.listSchedules()).toEqual([]);
+  },
+
+  async 'docs/notifications.md › What happened: history'(program) {
+    // Users 3-5 hold tokens at Farcaster's client, user 6 a token the client no longer honours: the
+    // history the program prints is what the client delivered.
+    const [redis, clientApp] = await Promise.all([redisServer(), standIn('app.example.com')]);
+    await seedTokens(redis.client, clientApp, [3, 4, 5]);
+    await redisTokenStore({ client: redis.client }).save({ fid: 6, appFid: 9152, url: clientApp.url, token: 'revoked-token' });
+    const child = await run(program, { REDIS_URL: redis.url });
+    await ends(child);
+    const delivered = [...clientApp.delivered.keys()].filter((key) => key.endsWith(':digest-2026-11-28'));
+    expect(delivered).toHaveLength(3);
+    expect(child.lines.filter((line) => !line.startsWith('SNIPPET READY '))).toEqual([
+      `listed 1 successful ${delivered.length} invalid 1`,
+      'at 9152 3',
+      'fid 3 digest-2026-11-28 successful',
+    ]);
+    expect(clientApp.violations).toEqual([]);
   },
 
   async 'docs/notifications.md › 6. Answer first, notify after'(program) {

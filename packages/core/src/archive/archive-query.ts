@@ -1,13 +1,23 @@
 import { WebhookError } from '../errors.js';
 import { DEFAULT_ARCHIVE_PAGE, MAX_ARCHIVE_PAGE, type ArchiveQuery } from './delivery-archive.js';
 
+/** The last arrival time an id was made for in this process, and how many were made for it. */
+let lastMs = -1;
+let sequence = 0;
+
 /**
- * A new archived delivery's id: its arrival time in 13 digits, then 12 random hex digits. Ids then
- * sort as deliveries arrived, so a store keeps one ordered index (a sorted set by id) and a cursor
- * is the last id of a page.
+ * A new archived delivery's id: its arrival time in 13 digits, then a count of the ids this process
+ * made in that same millisecond (6 hex digits) and 6 random hex digits. Ids then sort as deliveries
+ * arrived, in one process even within a millisecond (two events of one user, added then removed, are
+ * replayed in their order), so a store keeps one ordered index (a sorted set by id) and a cursor is
+ * the last id of a page. Two processes' deliveries of one millisecond sort at random between them.
  */
 export function newArchiveId(receivedAt: number): string {
-  return `${String(Math.max(0, Math.floor(receivedAt))).padStart(13, '0')}-${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const ms = Math.max(0, Math.floor(receivedAt));
+  sequence = ms === lastMs ? sequence + 1 : 0;
+  lastMs = ms;
+  const count = (sequence % 0x1000000).toString(16).padStart(6, '0');
+  return `${String(ms).padStart(13, '0')}-${count}${crypto.randomUUID().replaceAll('-', '').slice(0, 6)}`;
 }
 
 /** The lowest id of a delivery that arrived at `ms` or later. */

@@ -21,7 +21,7 @@ export interface ReplayOptions {
   readonly archive?: DeliveryArchive;
   /** Arrived at or after: ms since the epoch, a `Date`, or an ISO string. Default: the oldest kept. */
   readonly since?: number | Date | string;
-  /** Arrived before. Default: when the replay started. */
+  /** Arrived before. Default: when the replay started (a delivery of that very millisecond included). */
   readonly until?: number | Date | string;
   readonly sender?: string;
   readonly eventName?: string;
@@ -101,7 +101,8 @@ export function resolveReplay(options: ReplayOptions): ResolvedReplay {
     receiver,
     archive,
     since: time(options.since, 'since', fail),
-    until: time(options.until, 'until', fail) ?? Date.now(),
+    // The bound is exclusive: by default a delivery archived in this very millisecond is in the window.
+    until: time(options.until, 'until', fail) ?? Date.now() + 1,
     sender: options.sender,
     eventName: options.eventName,
     code: options.code,
