@@ -6,7 +6,7 @@ import express from 'express5';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bodyParserErrorHandler } from '@social-webhooks/express';
 import { memoryOpenStore, WebhookError, type OpenRecord, type OpenStore } from '@social-webhooks/core';
-import { openReceiver, type OpenReceiverOptions } from '@social-webhooks/opens';
+import { openReceiver, quickAuthVerify, type OpenReceiverOptions } from '@social-webhooks/opens';
 import { openListener } from '@social-webhooks/opens/node';
 import { startQuickAuthIssuer, type QuickAuthIssuer } from './support/quick-auth-keys.js';
 
@@ -72,13 +72,23 @@ const report = (url: string, token: string | undefined, body: unknown, headers: 
 
 const answer = async (response: Response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> });
 
-describe.each(harnesses)('$name', ({ mount }) => {
+// Each server with quick-auth's own verifyJwt and with the package's default verification (the same
+// jose calls, made without quick-auth's package): both must judge every token alike.
+const verifiers = [
+  { verifier: "quick-auth's verifyJwt", makeVerify: () => createClient({ origin: issuer.origin }).verifyJwt },
+  { verifier: 'the default verification', makeVerify: () => quickAuthVerify(issuer.origin) },
+];
+const cases = harnesses.flatMap((harness) =>
+  verifiers.map(({ verifier, makeVerify }) => ({ name: `${harness.name}, ${verifier}`, mount: harness.mount, makeVerify })),
+);
+
+describe.each(cases)('$name', ({ mount, makeVerify }) => {
   const start = async (options: Partial<OpenReceiverOptions> = {}) => {
     const store = watchedStore();
     const served = await mount({
       domain: DOMAIN,
       store,
-      verify: createClient({ origin: issuer.origin }).verifyJwt,
+      verify: makeVerify(),
       logger: false,
       ...options,
     });

@@ -1,4 +1,4 @@
-import { createClient } from '@farcaster/quick-auth';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
 
 /**
  * Verifies a Quick Auth token for a domain and answers its claims: the shape of `verifyJwt` of a
@@ -17,14 +17,27 @@ export const QUICK_AUTH_URL_ENV = 'SOCIAL_WEBHOOKS_QUICK_AUTH_URL';
 /** Quick Auth's server, whose key set (`/.well-known/jwks.json`) signs its tokens and whose origin is their `iss`. */
 export const QUICK_AUTH_ORIGIN = 'https://auth.farcaster.xyz';
 
+/** Key sets by URL: jose fetches one once and keeps it, refetching for a key it does not know. */
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
 /**
- * Quick Auth's own verification, `createClient({ origin }).verifyJwt`: the key set of
- * auth.farcaster.xyz, fetched once and kept by jose; or of `SOCIAL_WEBHOOKS_QUICK_AUTH_URL` where
- * the runtime has `process.env` and it is set (a Quick Auth issuer on your machine).
+ * Quick Auth's verification, as `createClient({ origin }).verifyJwt` of `@farcaster/quick-auth` does
+ * it, on the same `jose` calls: the token's signature against the key set of auth.farcaster.xyz
+ * (`/.well-known/jwks.json`, fetched once and kept), its `iss` that origin and its `aud` the app's
+ * domain; or the key set of `SOCIAL_WEBHOOKS_QUICK_AUTH_URL` where the runtime has `process.env` and
+ * it is set (a Quick Auth issuer on your machine). Done here rather than through quick-auth, whose
+ * package requires TypeScript 5.8.3 exactly as a peer: installed beside another TypeScript, npm
+ * refuses it (ERESOLVE). The tests check that quick-auth's own `verifyJwt` agrees.
  */
 export function quickAuthVerify(origin: string = readOriginEnv() ?? QUICK_AUTH_ORIGIN): VerifyQuickAuthToken {
-  const client = createClient({ origin });
-  return (options) => client.verifyJwt(options);
+  const url = `${origin}/.well-known/jwks.json`;
+  let keys = keySets.get(url);
+  if (keys === undefined) keySets.set(url, (keys = createRemoteJWKSet(new URL(url))));
+  const keySet = keys;
+  return async ({ token, domain }) => {
+    const { payload } = await jwtVerify(token, keySet, { issuer: origin, audience: domain });
+    return { ...payload, sub: payload.sub };
+  };
 }
 
 function readOriginEnv(): string | undefined {
@@ -33,7 +46,7 @@ function readOriginEnv(): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-// What jose (quick-auth's verification) throws for a token that is bad in itself, by its stable
+// What jose (this verification's, and quick-auth's) throws for a token that is bad in itself, by its stable
 // `code`: the token is refused (401). Any other failure, the key set's fetch above all
 // (ERR_JWKS_TIMEOUT, ERR_JWKS_INVALID, a network error, a non-200 answer), leaves the token
 // unjudged, and the receiver fails closed with 503.
@@ -51,7 +64,8 @@ const TOKEN_ERRORS = new Set([
 /** Whether a verification's rejection says the token is bad (401), rather than that it could not be checked (503). */
 export function isTokenRefusal(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  // quick-auth's InvalidTokenError (its name is 'InvalidToken'), for an expired token or a wrong audience or issuer.
+  // quick-auth's InvalidTokenError (its name is 'InvalidToken'), when `verify` is its verifyJwt:
+  // an expired token or a wrong audience or issuer.
   if (error.name === 'InvalidToken') return true;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && TOKEN_ERRORS.has(code);
