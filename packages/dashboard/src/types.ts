@@ -1,40 +1,19 @@
 // What the page reads. The delivery archive's read side (the archive of `@social-webhooks/core`
 // implements it) and a queue's dead letters (`deadLetters(queue)` of `@social-webhooks/bullmq`); the
 // page names only what it reads, so any object of these shapes fits.
+import type { ArchivedDelivery as CoreArchivedDelivery, ArchiveQuery as CoreArchiveQuery } from '@social-webhooks/core';
 
-/** One archived delivery, as the archive keeps it. */
-export interface ArchivedDelivery {
-  /** Unique per archived delivery, stable. */
-  readonly id: string;
-  /** `neynar`, `miniapp`, `airstack`. */
-  readonly sender: string;
-  readonly eventName: string | undefined;
-  /** When it arrived, in ms since the epoch. */
-  readonly receivedAt: number;
-  /** The status answered (or the handler's later outcome's). */
-  readonly status: number;
-  /** `handled`, `handler_failed`, `queued`, `duplicate`, …: the delivery report's codes. */
-  readonly code: string;
-  /** The dedupe key. */
-  readonly deliveryKey: string | undefined;
-  /** The headers that matter; never a secret. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** The exact bytes received. */
-  readonly body: Uint8Array;
-  /** Times replayed. */
-  readonly replays: number;
-}
+/**
+ * One archived delivery, as the page reads it: the fields of the core archive's `ArchivedDelivery`
+ * that it shows, so an archive of any shape that has them fits.
+ */
+export type ArchivedDelivery = Pick<
+  CoreArchivedDelivery,
+  'id' | 'sender' | 'eventName' | 'receivedAt' | 'status' | 'code' | 'deliveryKey' | 'headers' | 'body' | 'replays'
+>;
 
-/** A filter of the archive's listing. */
-export interface ArchiveQuery {
-  readonly since?: number;
-  readonly until?: number;
-  readonly sender?: string;
-  readonly eventName?: string;
-  readonly code?: string;
-  readonly limit?: number;
-  readonly cursor?: string;
-}
+/** A filter of the archive's listing: the core archive's `ArchiveQuery`, without the order (the page lists newest first). */
+export type ArchiveQuery = Omit<CoreArchiveQuery, 'order'>;
 
 /** The archive's read side: the page lists and opens deliveries through it. */
 export interface DeliveryArchiveReader {
