@@ -1,6 +1,7 @@
 import { createNotifier } from '@social-webhooks/core';
 import { redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 import { createClient } from 'redis';
+import { heapAfterGc } from './notify/heap-after-gc.js';
 
 // The child process of the notify section's memory rows: `node dist/notify-memory.js <redis port>
 // <limiter prefix> [<options JSON>]` broadcasts the Redis store it finds to the URLs its tokens hold, as an app's
@@ -11,6 +12,7 @@ import { createClient } from 'redis';
 const [port, prefix = 'bench-memory', json = '{}'] = process.argv.slice(2);
 const client = createClient({ url: `redis://127.0.0.1:${port}` });
 await client.connect();
+const heapBefore = heapAfterGc();
 const before = process.memoryUsage().rss;
 let peak = before;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
@@ -26,7 +28,16 @@ const seconds = (performance.now() - started) / 1000;
 const { user, system } = process.cpuUsage(cpu);
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss);
+const heapAfter = heapAfterGc();
 await client.quit();
 console.log(
-  JSON.stringify({ seconds, cpuSeconds: (user + system) / 1e6, successful: report.successful, rssBefore: before, rssPeak: peak }),
+  JSON.stringify({
+    seconds,
+    cpuSeconds: (user + system) / 1e6,
+    successful: report.successful,
+    rssBefore: before,
+    rssPeak: peak,
+    heapBefore,
+    heapAfter,
+  }),
 );

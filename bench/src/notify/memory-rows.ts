@@ -14,6 +14,9 @@ export interface ChildFigures {
   readonly successful: number;
   readonly rssBefore: number;
   readonly rssPeak: number;
+  /** The heap in use after a full collection at the start and once done (bytes; `--expose-gc`). */
+  readonly heapBefore?: number;
+  readonly heapAfter?: number;
 }
 
 /**
@@ -61,7 +64,7 @@ export async function memoryRows(
 /** Runs `dist/notify-memory.js`: a broadcast of the Redis store by createNotifier in a process of its own, with `options` passed on. */
 export function runChild(redisPort: number, prefix: string, options: object = {}): Promise<ChildFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CHILD, String(redisPort), prefix, JSON.stringify(options)], {
+    const child = spawn(process.execPath, ['--expose-gc', CHILD, String(redisPort), prefix, JSON.stringify(options)], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';

@@ -7,7 +7,7 @@ import type { Table } from '../support/table.js';
 import { expectedRequests, fillTokens } from './fill-tokens.js';
 import { runChild } from './memory-rows.js';
 import { startPacedClients, type PacedClients, type PacedFigures } from './paced-clients.js';
-import { redisCpuSeconds, startWorkerProcesses } from './worker-processes.js';
+import { redisCpuSeconds, startWorkerProcesses, type WorkerFigures } from './worker-processes.js';
 
 export interface PaceBenchOptions {
   /** Tokens of the broadcast. Default 1,000,000. */
@@ -31,13 +31,21 @@ const notification = (notificationId: string) => ({
   targetUrl: 'https://app.example.com/',
 });
 
+interface Sender {
+  readonly rssGrowth: number;
+  readonly rssPeak: number;
+  /** The heap held once done over the heap at the start, each after a full collection (bytes). */
+  readonly heapHeld: number | undefined;
+  readonly cpuSeconds: number;
+}
+
 interface Row {
   readonly name: string;
   readonly seconds: number;
   readonly successful: number;
   readonly clients: PacedFigures;
   /** Each sending process's RSS growth over its start, and its CPU seconds. */
-  readonly senders: readonly { readonly rssGrowth: number; readonly rssPeak: number; readonly cpuSeconds: number }[];
+  readonly senders: readonly Sender[];
   readonly redisCpuSeconds: number;
   /** The machine's load average (1 minute) as the row ended. */
   readonly load: number;
@@ -65,6 +73,7 @@ export async function paceRows(options: PaceBenchOptions): Promise<{ table: Tabl
     'requests per URL (expected)',
     'tokens distinct (repeated)',
     'RSS growth MB per process (of the peak)',
+    'heap held after GC MB',
     'CPU s: senders / clients / redis',
     'goal',
     'met',
@@ -84,8 +93,7 @@ export async function paceRows(options: PaceBenchOptions): Promise<{ table: Tabl
     const queued = await bullmqRow(clients, client, redis.port, options);
     const direct = await measure(clients, client, async () => {
       const figures = await runChild(redis.port, 'bench-pace-notifier', options.settings);
-      const sender = { rssGrowth: figures.rssPeak - figures.rssBefore, rssPeak: figures.rssPeak, cpuSeconds: figures.cpuSeconds };
-      return { seconds: figures.seconds, successful: figures.successful, senders: [sender] };
+      return { seconds: figures.seconds, successful: figures.successful, senders: [senderOf(figures)] };
     });
     const rows = [
       { ...queued, name: `BullMQ, ${options.workers} worker processes, Redis store and limits` },
@@ -114,12 +122,17 @@ async function bullmqRow(clients: PacedClients, client: ReturnType<typeof create
       }
       const seconds = (performance.now() - started) / 1000;
       const figures = await workers.report();
-      const senders = figures.map((f) => ({ rssGrowth: f.rssPeak - f.rssBefore, rssPeak: f.rssPeak, cpuSeconds: f.cpuSeconds }));
-      return { seconds, successful: progress.successful, senders };
+      return { seconds, successful: progress.successful, senders: figures.map(senderOf) };
     });
   } finally {
     await broadcaster.close();
   }
+}
+
+function senderOf(figures: WorkerFigures): Sender {
+  const { rssPeak, rssBefore, heapBefore, heapAfter, cpuSeconds } = figures;
+  const heapHeld = heapBefore === undefined || heapAfter === undefined ? undefined : heapAfter - heapBefore;
+  return { rssGrowth: rssPeak - rssBefore, rssPeak, heapHeld, cpuSeconds };
 }
 
 async function measure(
@@ -171,6 +184,7 @@ function cells(row: Row, tokens: number, urls: readonly string[]): { cells: stri
       `${requests.join(' / ')} (${expected.join(' / ')})${exact ? '' : ' WRONG'}`,
       `${formatCount(distinct)} (${formatCount(duplicates)})`,
       row.senders.map(({ rssGrowth, rssPeak }) => `${mb(rssGrowth)} (${mb(rssPeak)})`).join(', '),
+      row.senders.map(({ heapHeld }) => (heapHeld === undefined ? 'n/a' : mb(heapHeld))).join(', '),
       `${senderCpu} / ${row.clients.cpuSeconds.toFixed(1)} / ${row.redisCpuSeconds.toFixed(1)}`,
       `≤ ${goalSeconds.toFixed(0)} s, < ${GOAL_RSS_MB} MB each`,
       met ? 'yes' : 'NO',

@@ -9,6 +9,9 @@ export interface WorkerFigures {
   readonly cpuSeconds: number;
   readonly rssBefore: number;
   readonly rssPeak: number;
+  /** The heap in use after a full collection at the start and once done (bytes; `--expose-gc`). */
+  readonly heapBefore?: number;
+  readonly heapAfter?: number;
 }
 
 /** Worker processes (`dist/notify-worker.js`), each ready, sampling its memory; `report` stops them all and collects their figures. */
@@ -20,7 +23,7 @@ export async function startWorkerProcesses(count: number, redisPort: number, pre
   const children: ChildProcess[] = [];
   const ready = [];
   for (let index = 0; index < count; index++) {
-    const child = spawn(process.execPath, [CHILD, String(redisPort), prefix, JSON.stringify(options)], {
+    const child = spawn(process.execPath, ['--expose-gc', CHILD, String(redisPort), prefix, JSON.stringify(options)], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     children.push(child);

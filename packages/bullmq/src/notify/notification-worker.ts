@@ -96,7 +96,7 @@ const OWN_KEYS = [
  *
  * @param options `connection` and `store` (required), `queueName` (`notifications`), `limiter`
  *   (`memoryNotificationLimiter()`; give `redisNotificationLimiter({ client })` for several processes),
- *   `fetch`, `timeoutMs` (10,000), `concurrency` (64), `concurrencyPerUrl` (16, per process), `retries` (4), `retryDelayMs` (1,000),
+ *   `fetch`, `timeoutMs` (10,000), `concurrency` (64), `concurrencyPerUrl` (24, per process), `retries` (4), `retryDelayMs` (1,000),
  *   `rateLimitRetryMs` (30,000), `rateLimitRounds` (10), `logger` (console), `onBatch`, `history`,
  *   `instrumentation`, `keepCompletedMs` (24 h), `keepFailedMs` (7 days), `keepMs` (7 days), `workerOptions`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.

@@ -82,7 +82,7 @@ export const notifyCommand: Command = {
     concurrency: {
       type: 'string',
       valueName: 'N',
-      description: 'Requests in flight at once, across clients (default 64; at most 16 to one client URL).',
+      description: 'Requests in flight at once, across clients (default 64; at most 24 to one client URL).',
     },
     retries: {
       type: 'string',

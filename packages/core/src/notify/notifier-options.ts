@@ -37,9 +37,9 @@ export interface NotifierOptions {
    */
   readonly concurrency?: number;
   /**
-   * Requests in flight at once to one client URL (a client's notification endpoint): at most 16 at a
-   * time to Farcaster's client, whatever `concurrency` allows, or 64 requests (6,400 tokens) a second
-   * at its 250 ms. Default 16.
+   * Requests in flight at once to one client URL (a client's notification endpoint): at most 24 at a
+   * time to Farcaster's client, whatever `concurrency` allows, or 96 requests (9,600 tokens) a second
+   * at its 250 ms. Default 24.
    */
   readonly concurrencyPerUrl?: number;
   /** Retries of a request that failed in a way worth retrying (no answer, network error, 5xx, 429, a broken 200), with the same `notificationId`. Default 4. */
@@ -80,7 +80,7 @@ export interface NotifierOptions {
 
 export const DEFAULT_NOTIFY_TIMEOUT_MS = 10_000;
 export const DEFAULT_NOTIFY_CONCURRENCY = 64;
-export const DEFAULT_NOTIFY_CONCURRENCY_PER_URL = 16;
+export const DEFAULT_NOTIFY_CONCURRENCY_PER_URL = 24;
 export const DEFAULT_NOTIFY_RETRIES = 4;
 export const DEFAULT_NOTIFY_RETRY_DELAY_MS = 1_000;
 /** Rate-limited targets `send()` holds in memory to send again within `rateLimitWaitMs`; past that they are reported `rateLimited`. */
