@@ -104,4 +104,16 @@ describe('broadcaster.schedule()', () => {
     expect(await broadcaster.removeSchedule('morning')).toBe(true);
     expect(await broadcaster.removeSchedule('morning')).toBe(false);
   });
+
+  it('refuses with invalid_options naming the version to install on a BullMQ without job schedulers (older than 5.16)', async () => {
+    const broadcaster = broadcasterOn(`schedule-${++queueSerial}`);
+    // The queue as a BullMQ before 5.16 builds it: no upsertJobScheduler (npm installs one below the peer range with a warning only).
+    Object.defineProperty(broadcaster.queue, 'upsertJobScheduler', { value: undefined });
+    const call = broadcaster.schedule('digest', { every: 1_000, notification: digest, to: 'all' });
+    await expect(call).rejects.toThrow(WebhookError);
+    await expect(call).rejects.toThrow(
+      /^@social-webhooks\/bullmq: broadcaster\.schedule\(\): needs bullmq 5\.55\.0 or later \(or 6\).*npm install bullmq@\^5\.55\.0\.$/,
+    );
+    expect(await broadcaster.listSchedules()).toEqual([]);
+  });
 });
