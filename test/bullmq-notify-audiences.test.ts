@@ -1,15 +1,9 @@
-import {
-  notificationBroadcaster,
-  notificationWorker,
-  type BroadcastAudience,
-  type NotificationWorkerOptions,
-} from '@social-webhooks/bullmq';
+import type { BroadcastAudience, NotificationWorkerOptions } from '@social-webhooks/bullmq';
 import { redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
-import { useRedisClient } from './support/redis-client.js';
-import { redisConnection } from './support/redis-connection.js';
+import { useNotifyQueues } from './support/notify-queues.js';
 import { fillTokens, range } from './support/token-fill.js';
 
 // Audiences and expiry through durable broadcasts: a real redis-server holds the queue, the tokens
@@ -21,16 +15,11 @@ const notification = (notificationId: string) => ({
   body: 'Ends at 6',
   targetUrl: 'https://app.example.com/sale',
 });
-const redis = useRedisClient();
-const open: { close(): Promise<unknown> }[] = [];
+const queues = useNotifyQueues('audiences');
 let farcaster: StandInClient;
 let other: StandInClient;
-let serial = 0;
 beforeAll(async () => {
   [farcaster, other] = [await startNotificationClient(), await startNotificationClient()];
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
 });
 afterAll(async () => {
   await Promise.all([farcaster?.close(), other?.close()]);
@@ -38,15 +27,13 @@ afterAll(async () => {
 
 /** A token store and limiter on Redis under a prefix of their own, a broadcaster and a worker on a queue of their own. */
 async function setUp(fill: (store: ReturnType<typeof redisTokenStore>) => Promise<void>, options: Partial<NotificationWorkerOptions> = {}) {
-  const name = `audiences-${++serial}`;
-  const store = redisTokenStore({ client: redis.client, prefix: `${name}:tokens:` });
+  const name = queues.queueName();
+  const store = redisTokenStore({ client: queues.client, prefix: `${name}:tokens:` });
   await fill(store);
-  const connection = redisConnection(redis.server.url);
-  const limiter = redisNotificationLimiter({ client: redis.client, prefix: `${name}:limits:` });
-  const broadcaster = notificationBroadcaster({ connection, queueName: name, logger: false });
-  const worker = notificationWorker({ connection, queueName: name, store, limiter, logger: false, retryDelayMs: 10, ...options });
-  open.push(broadcaster, worker);
-  return { broadcaster, store };
+  const limiter = redisNotificationLimiter({ client: queues.client, prefix: `${name}:limits:` });
+  const broadcaster = queues.broadcaster(name);
+  queues.worker(name, store, { limiter, ...options });
+  return { broadcaster, store, queueName: name };
 }
 
 const bothClients = async (store: ReturnType<typeof redisTokenStore>) => {
@@ -76,8 +63,8 @@ describe('notificationBroadcaster audiences', () => {
     ],
     ['a list at one client, less one', () => ({ fids: [3, 4, 5, 6], client: 1, exclude: [6] }), (fid, appFid) => appFid === 1 && fid === 4],
   ])('%s reaches exactly its users, at exactly their clients', async (name, audience, inside) => {
-    const { broadcaster } = await setUp(bothClients);
-    const id = `${name.replace(/\W+/g, '-')}-${serial}`;
+    const { broadcaster, queueName } = await setUp(bothClients);
+    const id = `${name.replace(/\W+/g, '-')}-${queueName}`;
     const queued = await broadcaster.broadcast(notification(id), { to: audience() });
     const progress = await finished(broadcaster, queued.id);
     const expected = (appFid: number) => range(200).filter((fid) => (appFid === 9152 || fid % 2 === 0) && inside(fid, appFid));

@@ -1,12 +1,11 @@
-import { notificationBroadcaster, notificationWorker, type NotificationBroadcaster } from '@social-webhooks/bullmq';
+import type { NotificationBroadcaster } from '@social-webhooks/bullmq';
 import { WebhookError, memoryTokenStore, type NotificationTokenStore } from '@social-webhooks/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
-import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import type { StandInClient } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
 import { pollUntil } from './support/queue-processes.js';
-import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { useNotifyQueues } from './support/notify-queues.js';
 
 // Cancelling and timing BullMQ broadcasts: a real redis-server, real BullMQ, a stand-in client that
 // takes each request 100-200 ms late (as real clients answer) and notes when it took it.
@@ -17,37 +16,20 @@ const notification = (notificationId: string) => ({
   targetUrl: 'https://app.example.com/sale',
 });
 
-let redis: RedisServer;
-let queueSerial = 0;
-const open: { close(): Promise<unknown> }[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const queues = useNotifyQueues('cancel');
 
 /** A stand-in client whose next `requests` requests are each taken 100 to 200 ms late. */
 async function slowClient(requests: number): Promise<StandInClient> {
-  const client = await startNotificationClient();
-  open.push(client);
+  const client = await queues.standIn();
   for (let index = 0; index < requests; index++) client.fault({ count: 1, delayMs: 100 + ((index * 37) % 101) });
   return client;
 }
 
 function setUp(): { broadcaster: NotificationBroadcaster; startWorker(store: NotificationTokenStore): void } {
-  const queueName = `cancel-${++queueSerial}`;
-  const connection = redisConnection(redis.url);
-  const broadcaster = notificationBroadcaster({ connection, queueName, logger: false });
-  open.push(broadcaster);
+  const queueName = queues.queueName();
   return {
-    broadcaster,
-    startWorker(store) {
-      open.push(notificationWorker({ connection, queueName, store, logger: false, concurrency: 4, retryDelayMs: 10 }));
-    },
+    broadcaster: queues.broadcaster(queueName),
+    startWorker: (store) => void queues.worker(queueName, store, { concurrency: 4 }),
   };
 }
 

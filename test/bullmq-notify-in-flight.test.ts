@@ -1,37 +1,24 @@
-import { notificationBroadcaster, notificationWorker } from '@social-webhooks/bullmq';
+import { notificationWorker } from '@social-webhooks/bullmq';
 import { memoryTokenStore } from '@social-webhooks/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
 import { fillPaced, startPacedClient, type PacedClient } from './support/paced-client.js';
-import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { useNotifyQueues } from './support/notify-queues.js';
 
 // A worker's requests in flight, in all (`concurrency`, its batch jobs at once) and per client URL
 // (`concurrencyPerUrl`), against clients on loopback that take 200 ms to answer, on a real redis-server.
-let redis: RedisServer;
-const open: { close(): Promise<unknown> }[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const queues = useNotifyQueues('notify-in-flight');
 
 describe('notificationWorker: requests in flight', () => {
   it('keeps at most concurrencyPerUrl requests open to one client URL, its other jobs sent beside them', async () => {
     const opened = { now: 0, max: 0 };
     const clients: PacedClient[] = [await startPacedClient(200, opened), await startPacedClient(200, opened)];
-    open.push(...clients);
+    for (const client of clients) queues.track(client);
     const store = memoryTokenStore();
     for (let fid = 1; fid <= 1300; fid++) await fillPaced(store, clients[fid <= 600 && fid % 2 === 0 ? 1 : 0]!, 1, fid);
-    const connection = redisConnection(redis.url);
-    const queueName = 'notify-in-flight';
-    const broadcaster = notificationBroadcaster({ connection, queueName });
-    const worker = notificationWorker({ connection, queueName, store, logger: false, concurrency: 8, concurrencyPerUrl: 3 });
-    open.push(broadcaster, worker);
+    const queueName = queues.queueName();
+    const broadcaster = queues.broadcaster(queueName);
+    queues.worker(queueName, store, { concurrency: 8, concurrencyPerUrl: 3 });
     const { id } = await broadcaster.broadcast(
       { notificationId: 'paced-1', title: 'Digest', body: 'Three new casts', targetUrl: 'https://app.example.com/digest' },
       { to: 'all' },
@@ -43,7 +30,7 @@ describe('notificationWorker: requests in flight', () => {
   });
 
   it('refuses a concurrencyPerUrl that is not a whole number of at least 1', () => {
-    expect(() => notificationWorker({ connection: redisConnection(redis.url), store: memoryTokenStore(), concurrencyPerUrl: 0 })).toThrow(
+    expect(() => notificationWorker({ connection: queues.connection(), store: memoryTokenStore(), concurrencyPerUrl: 0 })).toThrow(
       '@social-webhooks/bullmq: notificationWorker(): `concurrencyPerUrl` must be an integer of at least 1; got 0.',
     );
   });

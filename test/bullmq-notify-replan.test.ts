@@ -1,9 +1,7 @@
-import { notificationBroadcaster, notificationWorker } from '@social-webhooks/bullmq';
 import { memoryTokenStore, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
 import { describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
-import { useBroadcastRig } from './support/broadcast-rig.js';
-import { redisConnection } from './support/redis-connection.js';
+import { useNotifyQueues } from './support/notify-queues.js';
 import { fillTokens, range } from './support/token-fill.js';
 
 // A plan that runs twice and reads the store in another order the second time, as a Redis store's
@@ -16,11 +14,11 @@ const pagesOf = (targets: NotificationTarget[]) =>
   Array.from({ length: Math.ceil(targets.length / 500) }, (_, index) => targets.slice(index * 500, (index + 1) * 500));
 
 describe('a broadcast whose plan runs again and forms other batches', () => {
-  const rig = useBroadcastRig();
+  const queues = useNotifyQueues('replan');
 
   it('notifies every user once and reads done only after the last batch of either run', async () => {
     const inner = memoryTokenStore();
-    const { redis, client } = rig;
+    const client = await queues.standIn();
     await fillTokens(inner, client, range(USERS));
     const all: NotificationTarget[] = [];
     for await (const target of inner.list()) all.push(target);
@@ -38,29 +36,24 @@ describe('a broadcast whose plan runs again and forms other batches', () => {
         yield* pagesOf([...all.slice(50), ...all.slice(0, 50)]);
       },
     };
-    const connection = redisConnection(redis.url);
-    const broadcaster = notificationBroadcaster({ connection, queueName: 'replan' });
-    const worker = notificationWorker({ connection, queueName: 'replan', store, logger: false, concurrency: 4 });
-    try {
-      const { id } = await broadcaster.broadcast(
-        { notificationId: 'replan-1', title: 'Hello', body: 'Planned twice', targetUrl: 'https://app.example.com/' },
-        { to: 'all' },
-      );
-      const progress = await finished(broadcaster, id);
-      expect(runs).toBe(2);
-      // Done means every user has it: none is still waiting in a batch of the first run.
-      expect(client.delivered.size).toBe(USERS);
-      expect([...client.delivered.values()].every((count) => count === 1)).toBe(true);
-      expect(client.violations).toEqual([]);
-      // 50 batches of the first run and 60 of the second, each counted once, each settled.
-      expect(progress).toMatchObject({ planned: 11_000, pending: 0, invalid: 0, failed: {}, remaining: 0, planning: false });
-      expect(progress.successful + progress.alreadySent).toBe(11_000);
-      expect(progress.successful).toBeGreaterThanOrEqual(USERS);
-      const counts = await broadcaster.queue.getJobCounts('waiting', 'active', 'delayed');
-      expect(counts).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
-    } finally {
-      await worker.close();
-      await broadcaster.close();
-    }
+    const queueName = queues.queueName();
+    const broadcaster = queues.broadcaster(queueName);
+    queues.worker(queueName, store, { concurrency: 4 });
+    const { id } = await broadcaster.broadcast(
+      { notificationId: 'replan-1', title: 'Hello', body: 'Planned twice', targetUrl: 'https://app.example.com/' },
+      { to: 'all' },
+    );
+    const progress = await finished(broadcaster, id);
+    expect(runs).toBe(2);
+    // Done means every user has it: none is still waiting in a batch of the first run.
+    expect(client.delivered.size).toBe(USERS);
+    expect([...client.delivered.values()].every((count) => count === 1)).toBe(true);
+    expect(client.violations).toEqual([]);
+    // 50 batches of the first run and 60 of the second, each counted once, each settled.
+    expect(progress).toMatchObject({ planned: 11_000, pending: 0, invalid: 0, failed: {}, remaining: 0, planning: false });
+    expect(progress.successful + progress.alreadySent).toBe(11_000);
+    expect(progress.successful).toBeGreaterThanOrEqual(USERS);
+    const counts = await broadcaster.queue.getJobCounts('waiting', 'active', 'delayed');
+    expect(counts).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
   }, 60_000);
 });

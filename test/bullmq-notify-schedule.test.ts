@@ -1,51 +1,26 @@
-import { notificationBroadcaster, notificationWorker, type NotificationBroadcaster } from '@social-webhooks/bullmq';
 import { WebhookError, memoryNotificationLimiter, memoryTokenStore } from '@social-webhooks/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
-import { startNotificationClient } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
 import { pollUntil } from './support/queue-processes.js';
-import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { useNotifyQueues } from './support/notify-queues.js';
 
 // Recurring broadcasts on BullMQ's job schedulers: a real redis-server, real BullMQ (5 and 6), a stand-in client.
 const digest = { title: 'Digest', body: 'New casts', targetUrl: 'https://app.example.com/digest' };
 
-let redis: RedisServer;
-let queueSerial = 0;
-const open: { close(): Promise<unknown> }[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
-
-function broadcasterOn(queueName: string): NotificationBroadcaster {
-  const broadcaster = notificationBroadcaster({
-    connection: redisConnection(redis.url),
-    queueName,
-    logger: false,
-    domain: 'app.example.com',
-  });
-  open.push(broadcaster);
-  return broadcaster;
-}
+const queues = useNotifyQueues('schedule');
+const broadcasterOn = (queueName: string) => queues.broadcaster(queueName, { domain: 'app.example.com' });
 
 describe('broadcaster.schedule()', () => {
   it('sends every second under a distinct notificationId per tick, lists the schedule, and sends no tick after removeSchedule', async () => {
-    const client = await startNotificationClient();
-    open.push(client);
+    const client = await queues.standIn();
     const store = memoryTokenStore();
     await fillTokens(store, client, range(30));
-    const queueName = `schedule-${++queueSerial}`;
+    const queueName = queues.queueName();
     const broadcaster = broadcasterOn(queueName);
     // A tick a second: our limiter's interval is cut from the protocol's 30 s, or each tick after the first would wait.
     const limiter = memoryNotificationLimiter({ intervalMs: 100 });
-    open.push(notificationWorker({ connection: redisConnection(redis.url), queueName, store, limiter, logger: false }));
+    queues.worker(queueName, store, { limiter });
 
     const { id, next } = await broadcaster.schedule('digest', { every: 1_000, notification: digest, to: 'all' });
     expect(id).toBe('digest');
@@ -78,7 +53,7 @@ describe('broadcaster.schedule()', () => {
   });
 
   it('stores a cron pattern with its time zone, replaces a schedule of the same id, and refuses malformed options', async () => {
-    const broadcaster = broadcasterOn(`schedule-${++queueSerial}`);
+    const broadcaster = broadcasterOn(queues.queueName());
     await broadcaster.schedule('morning', { pattern: '0 9 * * *', tz: 'Europe/Paris', notification: digest, to: [1, 2, 3] });
     await broadcaster.schedule('morning', { pattern: '30 9 * * *', tz: 'Europe/Paris', notification: digest, to: [1, 2, 3] });
     const [morning, ...others] = await broadcaster.listSchedules();
@@ -103,5 +78,17 @@ describe('broadcaster.schedule()', () => {
     }
     expect(await broadcaster.removeSchedule('morning')).toBe(true);
     expect(await broadcaster.removeSchedule('morning')).toBe(false);
+  });
+
+  it('refuses with invalid_options naming the version to install on a BullMQ without job schedulers (older than 5.16)', async () => {
+    const broadcaster = broadcasterOn(queues.queueName());
+    // The queue as a BullMQ before 5.16 builds it: no upsertJobScheduler (npm installs one below the peer range with a warning only).
+    Object.defineProperty(broadcaster.queue, 'upsertJobScheduler', { value: undefined });
+    const call = broadcaster.schedule('digest', { every: 1_000, notification: digest, to: 'all' });
+    await expect(call).rejects.toThrow(WebhookError);
+    await expect(call).rejects.toThrow(
+      /^@social-webhooks\/bullmq: broadcaster\.schedule\(\): needs bullmq 5\.55\.0 or later \(or 6\).*npm install bullmq@\^5\.55\.0\.$/,
+    );
+    expect(await broadcaster.listSchedules()).toEqual([]);
   });
 });

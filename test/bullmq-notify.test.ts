@@ -3,15 +3,15 @@ import {
   notificationWorker,
   type NotificationBroadcaster,
   type NotificationWorker,
+  type NotificationWorkerOptions,
 } from '@social-webhooks/bullmq';
 import { WebhookError, memoryNotificationLimiter, memoryTokenStore, type NotificationTokenStore } from '@social-webhooks/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { finished } from './support/broadcast-finished.js';
-import { startNotificationClient, type StandInClient } from './support/notification-client.js';
+import type { StandInOptions } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
 import { pollUntil } from './support/queue-processes.js';
-import { redisConnection } from './support/redis-connection.js';
-import { startRedis, type RedisServer } from './support/redis-server.js';
+import { useNotifyQueues } from './support/notify-queues.js';
 
 // Durable broadcasts in one process: a real redis-server, real BullMQ, stand-in Farcaster clients on loopback.
 const notification = (notificationId: string) => ({
@@ -21,41 +21,18 @@ const notification = (notificationId: string) => ({
   targetUrl: 'https://app.example.com/digest',
 });
 
-let redis: RedisServer;
-let queueSerial = 0;
-const open: { close(): Promise<unknown> }[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const queues = useNotifyQueues('notify');
+const client = (options?: StandInOptions) => queues.standIn(options);
 
-async function client(options?: Parameters<typeof startNotificationClient>[0]): Promise<StandInClient> {
-  const started = await startNotificationClient(options);
-  open.push(started);
-  return started;
-}
-
-/** A broadcaster and a worker on a queue of their own. */
+/** A broadcaster (its warnings kept) and a worker on a queue of their own. */
 function setUp(
   store: NotificationTokenStore,
-  options: Partial<Parameters<typeof notificationWorker>[0]> = {},
+  options: Partial<NotificationWorkerOptions> = {},
 ): { broadcaster: NotificationBroadcaster; worker: NotificationWorker; warnings: string[] } {
-  const queueName = `notify-${++queueSerial}`;
-  const connection = redisConnection(redis.url);
+  const queueName = queues.queueName();
   const warnings: string[] = [];
-  const broadcaster = notificationBroadcaster({
-    connection,
-    queueName,
-    logger: { warn: (message, { code }) => warnings.push(`${code}: ${message}`) },
-  });
-  const worker = notificationWorker({ connection, queueName, store, logger: false, retryDelayMs: 10, ...options });
-  open.push(broadcaster, worker);
-  return { broadcaster, worker, warnings };
+  const broadcaster = queues.broadcaster(queueName, { logger: { warn: (message, { code }) => warnings.push(`${code}: ${message}`) } });
+  return { broadcaster, worker: queues.worker(queueName, store, options), warnings };
 }
 
 describe('notificationBroadcaster and notificationWorker', () => {
@@ -140,13 +117,13 @@ describe('notificationBroadcaster and notificationWorker', () => {
     });
     await expect(broadcaster.broadcast(notification('n'), { to: -1 as number })).rejects.toBeInstanceOf(WebhookError);
     expect(await broadcaster.progress('n')).toBeUndefined();
-    expect(() => notificationBroadcaster({ connection: redisConnection(redis.url), logger: { warn: 'loud' } as never })).toThrow(
+    expect(() => notificationBroadcaster({ connection: queues.connection(), logger: { warn: 'loud' } as never })).toThrow(
       /notificationBroadcaster\(\): `logger` must be an object with a warn method, such as console, or false/,
     );
-    expect(() => notificationWorker({ connection: redisConnection(redis.url), store: {} as NotificationTokenStore })).toThrow(
+    expect(() => notificationWorker({ connection: queues.connection(), store: {} as NotificationTokenStore })).toThrow(
       /notificationWorker\(\): `store` must be a notification token store/,
     );
-    expect(() => notificationWorker({ connection: redisConnection(redis.url), store: memoryTokenStore(), concurrency: 0 })).toThrow(
+    expect(() => notificationWorker({ connection: queues.connection(), store: memoryTokenStore(), concurrency: 0 })).toThrow(
       /`concurrency` must be an integer of at least 1/,
     );
   });

@@ -42,6 +42,9 @@ export const ERROR_STATUS = {
   token_keys_unavailable: 503,
   invalid_open: 400,
   open_store_unavailable: 503,
+  // With the receiver's `history`: an open of a notification that user was not sent, or a history that failed.
+  notification_not_sent: 404,
+  open_history_unavailable: 503,
 } as const;
 
 /** A stable error code; see the README's error table. */

@@ -5,4 +5,5 @@ export { createOpenReceiver, type OpenAnswer, type OpenReceiver, type OpenReques
 export { DEFAULT_OPEN_MAX_BODY_BYTES, type OpenReceiverOptions } from './open-receiver-options.js';
 export { isTokenRefusal, QUICK_AUTH_ORIGIN, QUICK_AUTH_URL_ENV, quickAuthVerify, type VerifyQuickAuthToken } from './verify-token.js';
 export { readOpen, type ReportedOpen } from './read-open.js';
+export type { SentHistory } from './was-sent.js';
 export { DEFAULT_OPEN_RETENTION_MS, memoryOpenStore, type OpenCounts, type OpenRecord, type OpenStore } from '@social-webhooks/core';

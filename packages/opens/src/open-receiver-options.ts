@@ -1,5 +1,6 @@
 import { WebhookError, type Logger, type OpenStore } from '@social-webhooks/core';
 import { quickAuthVerify, type VerifyQuickAuthToken } from './verify-token.js';
+import type { SentHistory } from './was-sent.js';
 
 /** Options of `openReceiver`. */
 export interface OpenReceiverOptions {
@@ -9,6 +10,14 @@ export interface OpenReceiverOptions {
   readonly store: OpenStore;
   /** Checks the token: `createClient({ origin }).verifyJwt` of `@farcaster/quick-auth`. Default: Quick Auth's, with auth.farcaster.xyz's key set. */
   readonly verify?: VerifyQuickAuthToken;
+  /**
+   * What your senders wrote (core's `NotificationHistory`: `redisNotificationHistory({ client })` of
+   * `@social-webhooks/redis`, `memoryNotificationHistory()`): with it, an open is recorded only when
+   * the token's user was sent that notification (their timeline has it, delivered), else 404
+   * `notification_not_sent`; a history that fails answers 503 `open_history_unavailable`. Default:
+   * none, every genuine user's open of any `notificationId` is recorded.
+   */
+  readonly history?: SentHistory;
   /** The largest body read, in bytes. Default 4,096: `{ notificationId, clientFid }` is well under 200. */
   readonly maxBodyBytes?: number;
   /** Where failures (503s) are logged with their cause; `false` for none. Default `console`. */
@@ -22,6 +31,7 @@ export interface ResolvedOpenReceiverOptions {
   readonly domain: string;
   readonly store: OpenStore;
   readonly verify: VerifyQuickAuthToken;
+  readonly history: SentHistory | undefined;
   readonly maxBodyBytes: number;
   readonly logger: Logger | undefined;
   readonly now: () => number;
@@ -49,6 +59,12 @@ export function resolveOpenReceiverOptions(options: OpenReceiverOptions, source:
   if (options.verify !== undefined && typeof options.verify !== 'function') {
     fail("`verify` must be a function, such as createClient({ origin }).verifyJwt of '@farcaster/quick-auth'.");
   }
+  const { history } = options;
+  if (history !== undefined && typeof history?.timeline !== 'function') {
+    fail(
+      '`history` must be a NotificationHistory, such as redisNotificationHistory({ client }) from @social-webhooks/redis, or be left out.',
+    );
+  }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_OPEN_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 64)
     fail(`\`maxBodyBytes\` must be a whole number of bytes, 64 or more (default ${DEFAULT_OPEN_MAX_BODY_BYTES}).`);
@@ -57,5 +73,5 @@ export function resolveOpenReceiverOptions(options: OpenReceiverOptions, source:
     fail('`logger` must have debug, info, warn and error methods (console fits), or be false.');
   const now = options.now ?? Date.now;
   if (typeof now !== 'function') fail('`now` must be a function answering epoch milliseconds.');
-  return { domain, store, verify: options.verify ?? quickAuthVerify(), maxBodyBytes, logger, now };
+  return { domain, store, verify: options.verify ?? quickAuthVerify(), history, maxBodyBytes, logger, now };
 }

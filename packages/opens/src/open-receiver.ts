@@ -10,11 +10,14 @@ export type OpenHandler = (request: Request) => Promise<Response>;
  * handler: verifies the Quick Auth token of `Authorization: Bearer …` for `domain` (Quick Auth's own
  * verification, `@farcaster/quick-auth`), and records the open for the token's FID (`sub`), never a
  * FID from the body. 200 `{ recorded: true, unique }`; 401 `missing_token` or `invalid_token`; 400
- * for a bad body; 503 `token_keys_unavailable` when the key set cannot be fetched (fails closed),
- * 503 `open_store_unavailable` when the store fails. docs/errors.md lists every answer.
+ * for a bad body; with `history`, 404 `notification_not_sent` for a notification that user was not
+ * sent; 503 `token_keys_unavailable` when the key set cannot be fetched (fails closed), 503
+ * `open_history_unavailable` when the history fails, 503 `open_store_unavailable` when the store
+ * fails. docs/errors.md lists every answer.
  *
  * @param options `domain` and `store` (required), `verify` (default: Quick Auth's, with auth.farcaster.xyz's keys),
- *   `maxBodyBytes` (default 4,096), `logger` (default `console`), `now` (default `Date.now`).
+ *   `history` (default: none, no check of what was sent), `maxBodyBytes` (default 4,096), `logger`
+ *   (default `console`), `now` (default `Date.now`).
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const opens = memoryOpenStore();

@@ -3,6 +3,7 @@ import { ERROR_STATUS, type WebhookErrorCode } from '@social-webhooks/core';
 import { resolveOpenReceiverOptions, type OpenReceiverOptions } from './open-receiver-options.js';
 import { readOpen } from './read-open.js';
 import { isTokenRefusal } from './verify-token.js';
+import { wasSent } from './was-sent.js';
 
 /** One request to the opens receiver, as an adapter sees it. */
 export interface OpenRequest {
@@ -40,15 +41,20 @@ const KEYS = /* @__PURE__ */ refused(
   'The token could not be checked right now; nothing was recorded. Report again later.',
 );
 const STORE = /* @__PURE__ */ refused('open_store_unavailable', 'The open could not be stored; nothing was recorded. Report again later.');
+const NOT_SENT = /* @__PURE__ */ refused('notification_not_sent', 'This user was not sent this notification; nothing was recorded.');
+const HISTORY = /* @__PURE__ */ refused(
+  'open_history_unavailable',
+  'The open could not be checked against the notifications sent; nothing was recorded. Report again later.',
+);
 const BEARER = /^Bearer +([A-Za-z0-9_.~+/=-]+)\s*$/i;
 
 /**
- * The opens receiver's route, for adapters: method, token, its verification, body, record, each
- * step one line that answers or goes on. The FID recorded is the verified token's `sub`, never one
+ * The opens receiver's route, for adapters: method, token, its verification, body, what was sent
+ * (with `history`), record, each step one line that answers or goes on. The FID recorded is the verified token's `sub`, never one
  * from the body. Options are checked here, once.
  */
 export function createOpenReceiver(options: OpenReceiverOptions, source: string): OpenReceiver {
-  const { domain, store, verify, maxBodyBytes, logger, now } = resolveOpenReceiverOptions(options, source);
+  const { domain, store, verify, history, maxBodyBytes, logger, now } = resolveOpenReceiverOptions(options, source);
   const fid = async (token: string): Promise<number | OpenAnswer> => {
     let claims: { readonly sub: unknown; readonly aud?: unknown };
     try {
@@ -76,6 +82,14 @@ export function createOpenReceiver(options: OpenReceiverOptions, source: string)
       if (typeof user !== 'number') return user;
       const open = await readOpen(request.contentType, request.readBody, maxBodyBytes);
       if (!open.ok) return { status: open.answer.status, body: open.answer.body, code: open.answer.code as WebhookErrorCode };
+      if (history !== undefined) {
+        try {
+          if (!(await wasSent(history, open.value.notificationId, user))) return NOT_SENT;
+        } catch (error) {
+          logger?.error?.(`${source}: the notification history failed: answered 503`, { code: 'open_history_unavailable', error });
+          return HISTORY;
+        }
+      }
       let unique: boolean;
       try {
         ({ unique } = await store.record({ ...open.value, fid: user, at: now() }));

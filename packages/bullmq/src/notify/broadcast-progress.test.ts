@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sumProgress } from './broadcast-progress.js';
-import { emptyOutcome, type BatchOutcome, type RecordRead } from './broadcast-record.js';
+import { emptyOutcome, type BatchOutcome, type RecordRead } from './batch-outcome.js';
 
 const record = (planned: number, planDone: boolean, jobs: BatchOutcome[], stopped: Record<string, string> = {}): RecordRead => ({
   meta: {

@@ -1,5 +1,5 @@
 import type { Notification } from '@social-webhooks/core';
-import type { RecordRead } from './broadcast-record.js';
+import type { RecordRead } from './batch-outcome.js';
 
 /**
  * Where a broadcast stands, summed from its record: readable at any time, from any process, while it

@@ -2,7 +2,8 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisConnection } from '../../../../test/support/redis-connection.js';
 import { startRedis, type RedisServer } from '../../../../test/support/redis-server.js';
-import { BroadcastRecord, emptyOutcome } from './broadcast-record.js';
+import { emptyOutcome } from './batch-outcome.js';
+import { BroadcastRecord } from './broadcast-record.js';
 import { recordClient } from './record-client.js';
 
 const notification = { notificationId: 'n', title: 't', body: 'b', targetUrl: 'https://a.example.com/' };

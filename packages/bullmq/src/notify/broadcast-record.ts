@@ -1,79 +1,11 @@
 import type { Notification } from '@social-webhooks/core';
+import type { BatchOutcome, PlannedBatch, RecordRead } from './batch-outcome.js';
 import type { BroadcastAudience } from './job-audience.js';
+import type { RecordClient } from './record-client.js';
+import { recordKey, type RecordPart } from './record-keys.js';
 
-/** The few Redis commands the record uses: an ioredis client, as BullMQ's queue holds (record-client.ts). */
-export interface RecordClient {
-  hget(key: string, field: string): Promise<string | null>;
-  hgetall(key: string): Promise<Record<string, string>>;
-  hsetnx(key: string, field: string, value: string): Promise<number>;
-  hdel(key: string, ...fields: string[]): Promise<number>;
-  zrem(key: string, member: string): Promise<number>;
-  zcount(key: string, min: string, max: string): Promise<number>;
-  multi(): RecordPipeline;
-}
-
-interface RecordPipeline {
-  hset(key: string, fields: Readonly<Record<string, string>>): RecordPipeline;
-  hget(key: string, field: string): RecordPipeline;
-  zadd(key: string, score: number, member: string): RecordPipeline;
-  pexpire(key: string, ms: number): RecordPipeline;
-  exec(): Promise<unknown>;
-}
-
-/** What one batch job came to, as its field in the record holds it (overwritten when the job runs again). */
-export interface BatchOutcome {
-  readonly kind: 'batch' | 'limited' | 'retry';
-  readonly targets: number;
-  readonly requests: number;
-  readonly successful: number;
-  readonly alreadySent: number;
-  readonly invalid: number;
-  readonly failed: Readonly<Record<string, number>>;
-  /** Not sent: the client had refused the notification. */
-  readonly remaining: number;
-  /** Handed to a delayed job until their rate limit's window ends. */
-  readonly limited: number;
-  /** Handed to a delayed job that retries the request. */
-  readonly retrying: number;
-  /** When the handed-on rate-limited targets are sent again (ms since the epoch). */
-  readonly retryAt?: number;
-  /** Not sent: the broadcast's `expiresAt` had passed, or would have before their window or retry (absent in records of earlier versions: 0). */
-  readonly expired?: number;
-  /** Not sent: the broadcast was cancelled (absent in records of earlier versions: 0). */
-  readonly cancelled?: number;
-}
-
-/** A batch job's outcome with nothing counted but `counts`. */
-export function emptyOutcome(kind: BatchOutcome['kind'], targets: number, counts: Partial<BatchOutcome>): BatchOutcome {
-  return {
-    kind,
-    targets,
-    requests: 0,
-    successful: 0,
-    alreadySent: 0,
-    invalid: 0,
-    failed: {},
-    remaining: 0,
-    limited: 0,
-    retrying: 0,
-    ...counts,
-  };
-}
-
-/** A broadcast's record as read: its meta, the targets of every batch the plans added, each batch job's outcome, the clients that refused. */
-export interface RecordRead {
-  readonly meta: Readonly<Record<string, string>>;
-  /** Targets in the planned batches, each batch once however many plan runs added it. */
-  readonly planned: number;
-  readonly jobs: readonly BatchOutcome[];
-  readonly stopped: Readonly<Record<string, string>>;
-}
-
-/** A planned batch: its job id (from its content) and how many targets it holds. */
-export interface PlannedBatch {
-  readonly jobId: string;
-  readonly targets: number;
-}
+// What run-batch.ts takes from here, where the record's types were before they had files of their own.
+export { emptyOutcome, type BatchOutcome } from './batch-outcome.js';
 
 /**
  * A broadcast's record in Redis, beside BullMQ's keys: `<prefix><queue>:<id>:meta` (the notification,
@@ -190,16 +122,4 @@ export class BroadcastRecord {
   private async write(key: string, fields: Readonly<Record<string, string>>): Promise<void> {
     await this.client.multi().hset(key, fields).pexpire(key, this.keepMs).exec();
   }
-}
-
-/** The record's keys: `live` holds the batch jobs whose request may be on the wire (cancel-flag.ts). */
-export type RecordPart = 'meta' | 'batches' | 'jobs' | 'stopped' | 'live';
-
-export function recordKey(base: string, id: string, part: RecordPart): string {
-  return `${base}${id}:${part}`;
-}
-
-/** The record's key prefix for a queue. */
-export function recordBase(queueName: string): string {
-  return `social-webhooks:broadcast:${queueName}:`;
 }

@@ -1,13 +1,14 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import { WebhookError, checkAudience, checkNotification } from '@social-webhooks/core';
 import type { NotifyJobData, TickJobData } from './broadcast-data.js';
+import { OLD_BULLMQ } from './bullmq-version.js';
 import { jobAudience } from './job-audience.js';
 import type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
 
 /** The longest schedule id: with `-` and a tick's ISO time (24 characters) it stays within the 128 of a notificationId. */
 const MAX_SCHEDULE_ID = 100;
 
-/** A queue of a BullMQ with job schedulers (5.16 and later, 6). */
+/** A queue of a BullMQ with job schedulers (5.16 and later, 6); the peer range asks 5.55 (bullmq-version.ts). */
 type SchedulerQueue = Queue<NotifyJobData> & Partial<Pick<Queue<NotifyJobData>, 'upsertJobScheduler'>>;
 
 /** The notification id of a schedule's tick at `tick` (ms since the epoch). */
@@ -30,6 +31,8 @@ export async function upsertSchedule(
   const fail = (message: string): never => {
     throw new WebhookError('invalid_options', `${source}: ${message}`);
   };
+  // A BullMQ older than the peer range (npm installs one with a warning only): say so before anything else.
+  if (typeof queue.upsertJobScheduler !== 'function') fail(OLD_BULLMQ);
   if (typeof id !== 'string' || id === '' || id.length > MAX_SCHEDULE_ID || id.includes(':')) {
     fail(
       `the schedule id is a name of 1 to ${MAX_SCHEDULE_ID} characters without ":" (such as "daily-digest"); got ${JSON.stringify(id)}.`,
@@ -54,7 +57,6 @@ export async function upsertSchedule(
   );
   const notification = { title: checked.title, body: checked.body, targetUrl: checked.targetUrl };
   checkAudience(options.to, { source, emptyList: 'refused', forms: 'json' });
-  if (typeof queue.upsertJobScheduler !== 'function') fail('needs BullMQ 5.16 or later (job schedulers); upgrade bullmq.');
   const data: TickJobData = {
     type: 'tick',
     schedule: id,

@@ -92,8 +92,9 @@ export interface NotificationBroadcaster {
    * Creates or replaces the recurring broadcast `id` (BullMQ's job scheduler of that id, kept in Redis):
    * at each tick, `every` ms or by the cron `pattern` in `tz`, a worker queues a broadcast of
    * `notification` to `to` whose `notificationId` is `<id>-<tick time, ISO 8601>` (distinct per tick,
-   * the same for a tick run twice, so it is sent once). Needs BullMQ 5.16 or later, and workers of this version.
-   * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
+   * the same for a tick run twice, so it is sent once). Needs workers of this version.
+   * @throws {WebhookError} `invalid_options` when an option is missing or malformed, or when the
+   *   installed bullmq has no job schedulers (older than the peer range, 5.55).
    */
   schedule(id: string, options: ScheduleOptions): Promise<ScheduledBroadcasts>;
   /** The recurring broadcasts on this queue, next tick first. */

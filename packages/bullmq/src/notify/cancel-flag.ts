@@ -1,4 +1,5 @@
-import { recordKey, type RecordClient } from './broadcast-record.js';
+import type { RecordClient } from './record-client.js';
+import { recordKey } from './record-keys.js';
 
 /**
  * A broadcast's cancel flag (`cancelledAt` in its record's meta) and the batch jobs whose request may

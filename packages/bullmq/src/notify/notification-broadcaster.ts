@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import { WebhookError, checkAudience, checkExpiresAt, checkNotification, checkSendAt, type Logger } from '@social-webhooks/core';
-import { BroadcastRecord, recordBase } from './broadcast-record.js';
+import { BroadcastRecord } from './broadcast-record.js';
+import { recordBase } from './record-keys.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
 import { sumProgress } from './broadcast-progress.js';
 import type { NotifyJobData, PlanJobData } from './broadcast-data.js';

@@ -7,7 +7,8 @@ import {
   type NotifierOptions,
   type NotifyInstrumentation,
 } from '@social-webhooks/core';
-import { BroadcastRecord, recordBase } from './broadcast-record.js';
+import { BroadcastRecord } from './broadcast-record.js';
+import { recordBase } from './record-keys.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
 import { CancelFlag } from './cancel-flag.js';
 import type { BatchJobData, NotifyJobData, PlanJobData, TickJobData } from './broadcast-data.js';

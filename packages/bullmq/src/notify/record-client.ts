@@ -1,6 +1,24 @@
 import type { Queue } from 'bullmq';
 import { WebhookError } from '@social-webhooks/core';
-import type { RecordClient } from './broadcast-record.js';
+
+/** The few Redis commands the record uses: an ioredis client, as BullMQ's queue holds (recordClient below). */
+export interface RecordClient {
+  hget(key: string, field: string): Promise<string | null>;
+  hgetall(key: string): Promise<Record<string, string>>;
+  hsetnx(key: string, field: string, value: string): Promise<number>;
+  hdel(key: string, ...fields: string[]): Promise<number>;
+  zrem(key: string, member: string): Promise<number>;
+  zcount(key: string, min: string, max: string): Promise<number>;
+  multi(): RecordPipeline;
+}
+
+interface RecordPipeline {
+  hset(key: string, fields: Readonly<Record<string, string>>): RecordPipeline;
+  hget(key: string, field: string): RecordPipeline;
+  zadd(key: string, score: number, member: string): RecordPipeline;
+  pexpire(key: string, ms: number): RecordPipeline;
+  exec(): Promise<unknown>;
+}
 
 const RECORD_COMMANDS = ['hget', 'hgetall', 'hsetnx', 'hdel', 'zrem', 'zcount', 'multi'] as const;
 const WHAT_TO_PASS =

@@ -1,6 +1,7 @@
 import type { Job, Queue } from 'bullmq';
 import { batchesOf, expired, targetPagesOf, type NotificationTokenStore } from '@social-webhooks/core';
-import { emptyOutcome, type BroadcastRecord } from './broadcast-record.js';
+import { emptyOutcome } from './batch-outcome.js';
+import type { BroadcastRecord } from './broadcast-record.js';
 import { batchJobId, type BatchJobData, type NotifyJobData, type PlanJobData } from './broadcast-data.js';
 import type { CancelFlag } from './cancel-flag.js';
 

@@ -21,7 +21,7 @@ export const notifyCommand: Command = {
   name: 'notify',
   summary: "Send a Mini App notification to users' Farcaster clients from a Redis token store or the emulator; print the report.",
   usage:
-    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--expires-at TIME] (--redis URL [--prefix P] | --emulator URL) [--domain HOST] [--dry-run]',
+    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--expires-at TIME] (--redis URL [--prefix P] [--no-history] | --emulator URL) [--domain HOST] [--dry-run]',
   options: {
     id: {
       type: 'string',
@@ -73,6 +73,11 @@ export const notifyCommand: Command = {
       description: 'Read the tokens from a redisTokenStore on this Redis (redis://…), with its limits (redisNotificationLimiter).',
     },
     prefix: { type: 'string', valueName: 'P', description: "The token store's key prefix (default social-webhooks:miniapp-tokens:)." },
+    'no-history': {
+      type: 'boolean',
+      description:
+        'With --redis: write no history. By default each batch is recorded in a redisNotificationHistory on that Redis (prefix social-webhooks:history:), which broadcasts and timeline read.',
+    },
     emulator: {
       type: 'string',
       valueName: 'URL',
@@ -129,6 +134,7 @@ export const notifyCommand: Command = {
         ...options,
         store: source.store,
         limiter: source.limiter,
+        ...(source.history !== undefined && { history: source.history }),
         onBatch: (result) => progress?.onBatch(result),
         // A wait has no batch to show, and lasts up to --rate-limit-wait: one line as it starts, whatever the output.
         onWait: (wait) => {

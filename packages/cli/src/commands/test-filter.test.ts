@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, startManagementServer, type ManagementServer } from '../../../client/test/management-server.js';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../../client/test/management-server.js';
+import { useManagementServer } from '../../test/management-env.js';
 import { runBin } from '../../test/run-bin.js';
 
-let server: ManagementServer;
-let env: Record<string, string>;
-beforeAll(async () => {
-  server = await startManagementServer();
-  env = { WEBHOOKS_API_KEY: server.apiKey, WEBHOOKS_BASE_URL: server.url };
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const api = useManagementServer();
 
 const follow = JSON.stringify({ followerProfileId: '3761', followingProfileId: '326089' });
 const args = ['test-filter', '--event', 'follow.created', '--filter', '{"followerProfileId":"3761"}', '--payload', follow];
 
 describe('social-webhooks test-filter', () => {
   it('exits 0 when the service passes the config, sent at the top level', async () => {
-    const result = await runBin(args, { env });
+    const result = await runBin(args, { env: api.env });
     expect(result).toMatchObject({ code: 0, stdout: 'Filter test passed (checked by the service).\n' });
-    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/filters/test' });
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+    expect(api.server.requests[0]).toMatchObject({ method: 'POST', path: '/api/v1/filters/test' });
+    expect(JSON.parse(api.server.requests[0]!.body)).toEqual({
       event_type: 'follow.created',
       filter: { followerProfileId: '3761' },
       payload: JSON.parse(follow),
@@ -29,13 +21,15 @@ describe('social-webhooks test-filter', () => {
   });
 
   it('accepts the { success: true } variant', async () => {
-    server.enqueue({ body: fixture('filter-test-ok-success-key') });
-    expect((await runBin([...args, '--json'], { env })).stdout).toBe(`${JSON.stringify({ ok: true, checkedBy: 'service' }, null, 2)}\n`);
+    api.server.enqueue({ body: fixture('filter-test-ok-success-key') });
+    expect((await runBin([...args, '--json'], { env: api.env })).stdout).toBe(
+      `${JSON.stringify({ ok: true, checkedBy: 'service' }, null, 2)}\n`,
+    );
   });
 
   it('exits 1 when the service fails the config (400 { status: false })', async () => {
-    server.enqueue({ status: 400, body: fixture('filter-test-fail') });
-    const result = await runBin(args, { env });
+    api.server.enqueue({ status: 400, body: fixture('filter-test-fail') });
+    const result = await runBin(args, { env: api.env });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Filter test failed (checked by the service):');
   });
@@ -43,7 +37,7 @@ describe('social-webhooks test-filter', () => {
   it('exits 1 with the reasons, and sends nothing, when the local test fails', async () => {
     const result = await runBin(
       ['test-filter', '--event', 'follow.created', '--filter', '{"followerProfileId":"1"}', '--payload', follow, '--json'],
-      { env },
+      { env: api.env },
     );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -51,7 +45,7 @@ describe('social-webhooks test-filter', () => {
       checkedBy: 'local',
       reasons: ['filter.followerProfileId: the payload does not satisfy {"followerProfileId":"1"}'],
     });
-    expect(server.requests).toHaveLength(0);
+    expect(api.server.requests).toHaveLength(0);
   });
 
   it('tests locally only with --local, without an API key', async () => {
@@ -60,8 +54,8 @@ describe('social-webhooks test-filter', () => {
   });
 
   it('exits 3 when the service answers an error rather than a verdict', async () => {
-    server.enqueue({ status: 503, text: 'Service Unavailable' });
-    const result = await runBin(args, { env });
+    api.server.enqueue({ status: 503, text: 'Service Unavailable' });
+    const result = await runBin(args, { env: api.env });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/answered 503/);
   });

@@ -22,6 +22,8 @@ export async function openTokenSource(context: CommandContext, notificationId: s
   const intervalMs = countFlag(context.values, 'interval', 1);
   if (stringFlag(context.values, 'prefix', COMMAND) !== undefined && redis === undefined)
     throw new CliError('usage_error', '--prefix is the Redis token store’s key prefix: it goes with --redis URL', { command: COMMAND });
+  if (context.values['no-history'] === true && redis === undefined)
+    throw new CliError('usage_error', '--no-history goes with --redis URL: only a Redis source writes a history', { command: COMMAND });
   if (redis !== undefined) {
     // Loaded here, so the other commands never load the Redis client.
     const { openRedisSource } = await import('./redis-source.js');

@@ -1,4 +1,4 @@
-import type { NotificationLimiter, NotificationTokenStore } from '@social-webhooks/core';
+import type { NotificationHistory, NotificationLimiter, NotificationTokenStore } from '@social-webhooks/core';
 
 /** Where `notify` reads the tokens, and the limits it keeps while it sends. */
 export interface TokenSource {
@@ -6,6 +6,8 @@ export interface TokenSource {
   readonly where: string;
   readonly store: NotificationTokenStore;
   readonly limiter: NotificationLimiter;
+  /** Where the send's outcomes are written, for `broadcasts` and `timeline`: the Redis source's history, unless `--no-history`. */
+  readonly history?: NotificationHistory;
   /**
    * Why a user holds no token, where the source can tell (the emulator saw the user's last event):
    * `removed the Mini App`, `turned notifications off`. A token store cannot: it keeps no token for

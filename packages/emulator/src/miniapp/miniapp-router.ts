@@ -10,6 +10,7 @@ import { HUB_SIGNERS_PATH, MINI_APP_PREFIX, NOTIFICATIONS_PATH, type MiniAppHost
 import { notificationFaultsSchema } from './notification-faults.js';
 import { answerNotification } from './notification-route.js';
 import { listUsers } from './miniapp-users.js';
+import { maskMiniAppDelivery, maskReceived, maskSentForPage } from './mask-tokens.js';
 import { sendMiniAppEvent } from './send-miniapp-event.js';
 import { sendAnswer } from '../api/send-answer.js';
 
@@ -66,9 +67,15 @@ async function answerFor(
     return { status: 401, body: { status: false, message: 'Unauthorized: missing or unknown API key in the Authorization header' } };
   }
   if (method === 'POST' && path === `${MINI_APP_PREFIX}events`) {
-    return withBody(async (body) => ({ status: 202, body: { status: true, ...(await sendMiniAppEvent(miniApp, body)) } }));
+    return withBody(async (body) => {
+      const sent = await sendMiniAppEvent(miniApp, body);
+      // The command line is answered the token it may use; the page shows its first characters only.
+      return { status: 202, body: { status: true, ...(viaPage ? maskSentForPage(sent) : sent) } };
+    });
   }
-  if (method === 'GET' && path === `${MINI_APP_PREFIX}deliveries`) return { status: 200, body: { deliveries: miniApp.deliveries.list() } };
+  // The bodies carry the user's notification token in their payload: masked, as the page shows a token.
+  if (method === 'GET' && path === `${MINI_APP_PREFIX}deliveries`)
+    return { status: 200, body: { deliveries: miniApp.deliveries.list().map(maskMiniAppDelivery) } };
   const deliveryId = DELIVERY_PATH.exec(path)?.[1];
   if (method === 'GET' && deliveryId !== undefined) {
     const delivery = miniApp.deliveries.get(decodeURIComponent(deliveryId));
@@ -77,13 +84,14 @@ async function answerFor(
         'unknown_delivery',
         `no Mini App delivery ${JSON.stringify(deliveryId)}; list them with GET ${MINI_APP_PREFIX}deliveries.`,
       );
-    return { status: 200, body: { delivery } };
+    return { status: 200, body: { delivery: maskMiniAppDelivery(delivery) } };
   }
   if (method === 'GET' && path === NOTIFICATIONS_PATH) return { status: 200, body: { notifications: miniApp.inbox } };
   if (method === 'GET' && path === `${MINI_APP_PREFIX}broadcasts`)
     return { status: 200, body: { broadcasts: broadcastsOf(miniApp.inbox, miniApp.tokens) } };
   if (method === 'GET' && path === `${MINI_APP_PREFIX}tokens`) return { status: 200, body: { tokens: miniApp.tokens.list() } };
-  if (method === 'GET' && path === RECEIVED_PATH) return { status: 200, body: { received: miniApp.ledger.received(fidParam(url)) } };
+  if (method === 'GET' && path === RECEIVED_PATH)
+    return { status: 200, body: { received: miniApp.ledger.received(fidParam(url)).map(maskReceived) } };
   if (method === 'GET' && path === USERS_PATH)
     return { status: 200, body: { users: listUsers(miniApp.deliveries.list(), miniApp.tokens.list(), fidParam(url)) } };
   if (method === 'GET' && path === REFUSED_PATH) return { status: 200, body: { refused: miniApp.refusals.list(fidParam(url)) } };

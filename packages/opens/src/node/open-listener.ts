@@ -12,7 +12,7 @@ export type OpenListener = (req: IncomingMessage, res: ServerResponse) => Promis
  * with or without `express.json()` before it: a body it parsed is taken as it is. The same checks
  * and answers as `openReceiver`.
  *
- * @param options `domain` and `store` (required), `verify`, `maxBodyBytes`, `logger`, `now`; see `openReceiver`.
+ * @param options `domain` and `store` (required), `verify`, `history`, `maxBodyBytes`, `logger`, `now`; see `openReceiver`.
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * app.post('/api/opens', openListener({ domain: 'app.example.com', store: memoryOpenStore() }));
