@@ -5,7 +5,7 @@ import { bundleWorker } from './support/runtimes.js';
 
 // The page is runtime-neutral: bundled without Node (test/runtimes/dashboard-worker.ts) and run on
 // workerd through Miniflare, it refuses without authorize's yes, renders with it, masks the token,
-// and retries a dead letter from a same-origin POST.
+// retries a dead letter from a same-origin POST, and reads a notification history.
 describe('the production page on workerd', () => {
   let miniflare: Miniflare | undefined;
   let base = '';
@@ -33,5 +33,13 @@ describe('the production page on workerd', () => {
     });
     expect([retried.status, retried.headers.get('location')]).toEqual([303, '/admin/dead-letters?notice=retried']);
     expect(await (await fetch(`${base}/dead-letters`, { headers: { authorization } })).text()).toContain('webhooks: 0 dead letters');
+  });
+
+  it('shows the refusals, the broadcasts, a broadcast by reason and a user’s timeline', async () => {
+    const read = async (path: string) => (await fetch(`${base}${path}`, { headers: { authorization } })).text();
+    expect(await read('')).toMatch(/<td>signature_mismatch<\/td>\s*<td class="n">2<\/td>/);
+    expect(await read('/broadcasts')).toMatch(/<tr data-id="w-launch">[\s\S]*Worker launch/);
+    expect(await read('/broadcasts/w-launch')).toMatch(/<td>http_500<\/td>\s*<td class="n">1<\/td>/);
+    expect(await read('/timeline?fid=6')).toContain('http_500');
   });
 });

@@ -4,6 +4,7 @@ import type { DeliveryArchive, NewArchivedDelivery } from '@social-webhooks/core
 import type { RedisEvalClient, RedisStoreClient as StoreClient } from '@social-webhooks/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESERIALIZATIONS, useUpstash } from './support/upstash-client.js';
+import { pollUntil } from './support/queue-processes.js';
 import { useRedisClient } from './support/redis-client.js';
 
 // The Redis delivery archive on a real redis-server, through each client form: node-redis, ioredis
@@ -100,6 +101,23 @@ describe('redisDeliveryArchive', () => {
       await aged.add(delivery(now - 120_000));
       await aged.add(delivery(now));
       expect((await aged.list()).deliveries.map((d) => d.receivedAt)).toEqual([now]);
+    });
+
+    it('adds the refusals of every instance under one prefix, read by refusedTotals()', async () => {
+      const prefix = `archive-${++prefixes}:`;
+      const one = redisDeliveryArchive({ client: client(), prefix, refusalFlushMs: 20 });
+      const two = redisDeliveryArchive({ client: client(), prefix, refusalFlushMs: 20 });
+      for (const code of ['signature_mismatch', 'signature_mismatch', 'invalid_json']) one.countRefused(code);
+      two.countRefused('signature_mismatch');
+      expect(one.refusedCounts()).toEqual({ signature_mismatch: 2, invalid_json: 1 });
+      expect(two.refusedCounts()).toEqual({ signature_mismatch: 1 });
+      // refusedTotals() flushes its own instance's first; the other's flushes on its 20 ms timer.
+      const totals = await pollUntil(
+        () => one.refusedTotals!(),
+        (read) => read['signature_mismatch'] === 3,
+      );
+      expect(totals).toEqual({ signature_mismatch: 3, invalid_json: 1 });
+      expect(await two.refusedTotals!()).toEqual(totals);
     });
 
     it("records a later outcome, a replay and a replay's checkpoint", async () => {

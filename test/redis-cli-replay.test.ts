@@ -1,13 +1,16 @@
 import { runCli, type CliIo } from '@social-webhooks/cli';
-import { neynarSender, webhookHandler } from '@social-webhooks/core';
+import { bullmqHandoff, webhookWorker } from '@social-webhooks/bullmq';
+import { neynarSender, replayOf, webhookHandler } from '@social-webhooks/core';
 import { buildNeynarDelivery } from '@social-webhooks/core/testing';
 import { redisDeliveryArchive } from '@social-webhooks/redis';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil } from './support/queue-processes.js';
 import { useRedisClient } from './support/redis-client.js';
 
 // `social-webhooks replay --archive`: a window of the Redis archive, listed by a dry run, and queued
-// again through bullmqHandoff for the app's workers, on a real redis-server.
+// again through bullmqHandoff for the app's workers, on a real redis-server; a job BullMQ keeps as
+// failed under the delivery key runs once more, and a second run runs nothing.
 const SECRET = 'cli-replay-secret';
 const prefix = 'cli-replay:archive:';
 
@@ -75,11 +78,17 @@ describe('replay --archive, from a redisDeliveryArchive', () => {
   });
 
   it('queues the failed ones for the workers, once, however often it runs', async () => {
-    for (let runs = 0; runs < 2; runs++) {
+    // The second run finds their jobs still waiting (no worker here): left, and counted skipped.
+    for (const [replayed, skipped] of [
+      [2, 1],
+      [0, 3],
+    ]) {
       const run = io();
       expect(await runCli([...source(), '--sender', 'neynar', '--queue', 'cli-replay', '--rate', '100'], run.io)).toBe(0);
       expect(run.out.stdout).toMatch(
-        /3 archived deliveries to queue "cli-replay" at redis:\/\/127\.0\.0\.1:\d+: 2 replayed, 1 skipped, 0 failed\./,
+        new RegExp(
+          `3 archived deliveries to queue "cli-replay" at redis://127\\.0\\.0\\.1:\\d+: ${replayed} replayed, ${skipped} skipped, 0 failed\\.`,
+        ),
       );
     }
     const jobs = await queue.getJobs(['waiting']);
@@ -88,6 +97,68 @@ describe('replay --archive, from a redisDeliveryArchive', () => {
       'neynar%3Acast.created%3Aheader%3A0xbad1',
       'neynar%3Acast.created%3Aheader%3A0xbad2',
     ]);
+  });
+
+  it('runs a job its queue keeps as failed once more, and none twice when run again', async () => {
+    const connection = { host: new URL(redis.server.url).hostname, port: Number(new URL(redis.server.url).port) };
+    const failedQueue = new Queue('cli-failed', { connection });
+    let broken = true;
+    const handled: string[] = [];
+    const worker = webhookWorker({
+      queueName: 'cli-failed',
+      connection,
+      sender: neynarSender({ secrets: SECRET }),
+      onError: () => undefined,
+      on: {
+        'cast.created': (event) => {
+          if (broken) throw new Error('the handler bug');
+          handled.push(`${event.data.hash}${replayOf(event) === undefined ? '' : ' replay'}`);
+        },
+      },
+    });
+    try {
+      const started = Date.now();
+      const handle = webhookHandler({
+        sender: neynarSender({ secrets: SECRET }),
+        logger: false,
+        archive: redisDeliveryArchive({ client: redis.client, prefix: 'cli-failed:archive:' }),
+        handoff: bullmqHandoff({ queue: failedQueue, attempts: 1 }),
+      });
+      const { headers, body } = await buildNeynarDelivery({
+        secret: SECRET,
+        type: 'cast.created',
+        data: { hash: '0xlost', author: { fid: 3 } },
+      });
+      const request = new Request('http://localhost/webhook', {
+        method: 'POST',
+        headers: { ...headers, 'x-convoy-idempotency-key': '0xlost' },
+        body,
+      });
+      expect((await handle(request)).status).toBe(202);
+      await pollUntil(
+        () => failedQueue.getFailedCount(),
+        (count) => count === 1,
+      );
+      broken = false;
+      const args = ['replay', '--archive', '--redis-url', redis.server.url, '--archive-prefix', 'cli-failed:archive:'];
+      const window = ['--since', new Date(started).toISOString(), '--sender', 'neynar', '--queue', 'cli-failed', '--rate', '100'];
+      const first = io();
+      expect(await runCli([...args, ...window], first.io)).toBe(0);
+      expect(first.out.stdout).toMatch(/1 replayed, 0 skipped, 0 failed\./);
+      await pollUntil(
+        () => failedQueue.getCompletedCount(),
+        (count) => count === 1,
+      );
+      expect(handled).toEqual(['0xlost replay']);
+      const again = io();
+      expect(await runCli([...args, ...window], again.io)).toBe(0);
+      expect(again.out.stdout).toMatch(/0 replayed, 1 skipped, 0 failed\./);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(handled).toEqual(['0xlost replay']);
+    } finally {
+      await worker.close();
+      await failedQueue.close();
+    }
   });
 
   it('refuses to send without --sender, saying what to give', async () => {

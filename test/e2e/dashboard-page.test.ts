@@ -7,16 +7,20 @@ import express5 from 'express5';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullmqHandoff, deadLetters, webhookWorker, type WebhookWorker } from '@social-webhooks/bullmq';
+import { createNotifier, memoryNotificationHistory, memoryOpenStore, memoryTokenStore, withOpens } from '@social-webhooks/core';
 import { sampleEvent } from '@social-webhooks/core/testing';
 import { nodeDashboard } from '@social-webhooks/dashboard/node';
 import { FIXTURE_SECRET, FIXTURE_TOKEN, fixtureDeliveries, memoryArchive } from '../support/memory-archive.js';
+import { startNotificationClient, type StandInClient } from '../support/notification-client.js';
 import { pollUntil } from '../support/queue-processes.js';
 import { redisConnection } from '../support/redis-connection.js';
 import { startRedis, type RedisServer } from '../support/redis-server.js';
+import { fillTokens, range } from '../support/token-fill.js';
 
 // The production page walked in Debian's chromium (playwright-core over CDP, no browser download),
 // mounted on Express behind the app's own authentication (a session cookie here), with the dead
-// letters of a real BullMQ queue on a real redis-server and an archive of real signed deliveries.
+// letters of a real BullMQ queue on a real redis-server, an archive of real signed deliveries, and a
+// notification history createNotifier wrote while sending to a real stand-in client on loopback.
 const CHROMIUM = '/usr/bin/chromium';
 const SESSION = 'session=admin-7f3e';
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
@@ -30,6 +34,8 @@ let browser: Browser;
 let failing = true;
 const handled: string[] = [];
 const replayed: string[] = [];
+let client: StandInClient;
+const tokens: string[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -45,6 +51,18 @@ beforeAll(async () => {
       },
     },
   });
+  client = await startNotificationClient();
+  const store = memoryTokenStore();
+  tokens.push(...(await fillTokens(store, client, range(12), 9152)));
+  client.revoke(tokens[0]!);
+  const history = memoryNotificationHistory();
+  const opens = memoryOpenStore();
+  const notifier = createNotifier({ store, history, logger: false, domain: 'app.example.com' });
+  await notifier.send(
+    { notificationId: 'launch-1', title: 'Launch', body: 'We are live', targetUrl: 'https://app.example.com/l' },
+    { to: 'all' },
+  );
+  await opens.record({ notificationId: 'launch-1', fid: 2, clientFid: 9152, at: Date.now() });
   const app = express5();
   app.use(
     nodeDashboard({
@@ -53,6 +71,7 @@ beforeAll(async () => {
       archive: memoryArchive(await fixtureDeliveries(Date.now())),
       deadLetters: deadLetters(queue),
       replay: (ids) => Promise.resolve(void replayed.push(...ids)),
+      history: withOpens(history, opens),
     }),
   );
   server = createServer(app);
@@ -66,6 +85,7 @@ afterAll(async () => {
   await worker?.close();
   await queue?.close();
   await redis?.stop();
+  await client?.close();
 });
 
 describe('the production page, in a real browser', () => {
@@ -135,6 +155,38 @@ describe('the production page, in a real browser', () => {
     await page.locator('tr[data-id="d-founding"] button.replay').click();
     await page.waitForURL(`${base}/deliveries/d-founding?notice=replayed`);
     expect(replayed).toEqual(['d-founding']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('walks the broadcasts, a broadcast by client and reason, and a user’s timeline from its form, with no token', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'session', value: 'admin-7f3e', url: base }]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(base);
+    await page.click('header a[href="/admin/broadcasts"]');
+    const row = page.locator('tr[data-id="launch-1"]');
+    // Delivered, already sent, invalid, rate-limited, failed, expired, remaining, cancelled; opens, unique.
+    expect(await row.locator('td.n').allInnerTexts()).toEqual(['11', '0', '1', '0', '0', '0', '0', '0', '1', '1']);
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-broadcasts.png`, fullPage: true });
+    await row.locator('a').click();
+    await page.waitForURL(`${base}/broadcasts/launch-1`);
+    expect(await page.locator('tr[data-client="9152"] td').first().innerText()).toBe('9152');
+    expect(await page.locator('#opens').innerText()).toContain('1 opens by 1 users');
+
+    await page.click('header a[href="/admin/timeline"]');
+    await page.fill('input[name="fid"]', '1');
+    await page.click('form button[type="submit"]');
+    await page.waitForURL(`${base}/timeline?fid=1`);
+    expect(await page.locator('#timeline tr[data-id="launch-1"] td').nth(4).innerText()).toBe('invalid');
+    await page.screenshot({ path: `${SCREENSHOTS}dashboard-timeline.png`, fullPage: true });
+    for (const path of ['/broadcasts', '/broadcasts/launch-1', '/timeline?fid=1', '/timeline?fid=2']) {
+      await page.goto(`${base}${path}`);
+      const html = await page.content();
+      for (const token of tokens) expect(html).not.toContain(token);
+    }
     expect(problems).toEqual([]);
     await context.close();
   });

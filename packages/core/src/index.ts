@@ -33,7 +33,7 @@ export type {
   JobScope,
   JobStart,
 } from './observe/instrumentation.js';
-export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob } from './handoff/handoff.js';
+export { DEFAULT_HANDOFF_TIMEOUT_MS, type Handoff, type HandoffJob, type ReplayEnqueueOutcome } from './handoff/handoff.js';
 export { DEFAULT_DELIVERY_ID_HEADERS } from './dedupe/delivery-id.js';
 // The archive and replay (docs/archive.md): verified deliveries kept as received, sent again through today's handlers.
 export {

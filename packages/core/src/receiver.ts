@@ -5,7 +5,7 @@ import type { DeliveryReport } from './observe/delivery-report.js';
 import { isIgnored } from './observe/logger.js';
 import type { DeliveryScope } from './observe/instrumentation.js';
 import { readDeliveryId } from './dedupe/delivery-id.js';
-import { handOff } from './handoff/hand-off.js';
+import { handOff, type HandoffAnswer } from './handoff/hand-off.js';
 import { asRuntimeOptions, type WebhookOptions } from './options/options.js';
 import { resolveOptions } from './options/resolve-options.js';
 import type { EventMap, ReceivedEvent } from './senders/sender.js';
@@ -47,7 +47,7 @@ export interface WebhookReceiver<Context> {
    * Runs an archived delivery again through today's handlers or hand-off, without the sender's
    * check and respecting dedupe (docs/archive.md); `replay()` drives it. Never rejects.
    */
-  replay(delivery: ArchivedDelivery, run: ReplayRun): Promise<ReceiveResult>;
+  replay(delivery: ArchivedDelivery, run: ReplayRun): Promise<HandoffAnswer>;
 }
 
 /**

@@ -8,6 +8,7 @@ export type DashboardErrorCode =
   | 'invalid_request'
   | 'dead_letters_unavailable'
   | 'archive_unavailable'
+  | 'history_unavailable'
   | 'replay_failed';
 
 /** Each code's status. A read or a check that cannot run fails closed, with a 503. */
@@ -20,6 +21,7 @@ export const DASHBOARD_ERROR_STATUS: Readonly<Record<DashboardErrorCode, number>
   invalid_request: 400,
   dead_letters_unavailable: 503,
   archive_unavailable: 503,
+  history_unavailable: 503,
   replay_failed: 503,
 };
 

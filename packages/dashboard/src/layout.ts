@@ -19,6 +19,8 @@ const NAV: readonly (readonly [string, string])[] = [
   ['/deliveries', 'Deliveries'],
   ['/failures', 'Failures'],
   ['/dead-letters', 'Dead letters'],
+  ['/broadcasts', 'Broadcasts'],
+  ['/timeline', 'Timeline'],
 ];
 
 /**

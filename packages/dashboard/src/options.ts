@@ -1,5 +1,5 @@
 import { WebhookError } from '@social-webhooks/core';
-import type { DeadLetterQueue, DeliveryArchiveReader, ReplayFunction } from './types.js';
+import type { DeadLetterQueue, DeliveryArchiveReader, NotificationHistoryReader, ReplayFunction } from './types.js';
 
 /** Options of {@link dashboardHandler}. */
 export interface DashboardOptions {
@@ -17,6 +17,12 @@ export interface DashboardOptions {
   readonly deadLetters?: DeadLetterQueue | readonly DeadLetterQueue[];
   /** Replays archived deliveries by id; without it the page shows no replay button. */
   readonly replay?: ReplayFunction;
+  /**
+   * The notification history: the Broadcasts view (counts by outcome, opens when joined with
+   * `withOpens`), a broadcast's detail by reason and client, and a user's timeline by FID. Default:
+   * none (those views say so).
+   */
+  readonly history?: NotificationHistoryReader;
   /** Hours the overview counts, back from now. Default 24. */
   readonly hours?: number;
 }
@@ -27,6 +33,7 @@ export interface ResolvedDashboardOptions {
   readonly archive: DeliveryArchiveReader | undefined;
   readonly queues: readonly DeadLetterQueue[];
   readonly replay: ReplayFunction | undefined;
+  readonly history: NotificationHistoryReader | undefined;
   readonly hours: number;
 }
 
@@ -44,7 +51,7 @@ export function resolveDashboardOptions(options: DashboardOptions): ResolvedDash
   if (typeof basePath !== 'string' || !/^\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-]$/.test(basePath) || basePath.includes('//')) {
     fail(`\`basePath\` must be a path such as "/admin/webhooks": a leading "/", no trailing "/"; got ${JSON.stringify(basePath)}.`);
   }
-  const { archive, replay } = options;
+  const { archive, replay, history } = options;
   if (archive !== undefined && (typeof archive?.list !== 'function' || typeof archive.get !== 'function'))
     fail('`archive` must be the delivery archive (an object with list() and get()).');
   const queues = options.deadLetters === undefined ? [] : Array.isArray(options.deadLetters) ? options.deadLetters : [options.deadLetters];
@@ -55,10 +62,17 @@ export function resolveDashboardOptions(options: DashboardOptions): ResolvedDash
   if (new Set(queues.map((queue: DeadLetterQueue) => queue.name)).size !== queues.length) fail('`deadLetters` names a queue twice.');
   if (replay !== undefined && typeof replay !== 'function')
     fail("`replay` must be a function (ids) => Promise, such as the archive's replay.");
+  if (
+    history !== undefined &&
+    ['list', 'get', 'timeline'].some((method) => typeof (history as unknown as Record<string, unknown>)?.[method] !== 'function')
+  )
+    fail(
+      '`history` must be the notification history (an object with list(), get() and timeline()): memoryNotificationHistory(), redisNotificationHistory({ client }), or withOpens(history, opens).',
+    );
   const hours = options.hours ?? DEFAULT_HOURS;
   if (!Number.isSafeInteger(hours) || hours < 1 || hours > 24 * 31)
     fail(`\`hours\` must be a whole number of hours from 1 to 744 (default ${DEFAULT_HOURS}); got ${String(options.hours)}.`);
-  return { authorize: options.authorize, basePath, archive, queues: queues as readonly DeadLetterQueue[], replay, hours };
+  return { authorize: options.authorize, basePath, archive, queues: queues as readonly DeadLetterQueue[], replay, history, hours };
 }
 
 function fail(message: string): never {

@@ -1,7 +1,11 @@
 // What the page reads. The delivery archive's read side (the archive of `@social-webhooks/core`
 // implements it) and a queue's dead letters (`deadLetters(queue)` of `@social-webhooks/bullmq`); the
 // page names only what it reads, so any object of these shapes fits.
-import type { ArchivedDelivery as CoreArchivedDelivery, ArchiveQuery as CoreArchiveQuery } from '@social-webhooks/core';
+import type {
+  ArchivedDelivery as CoreArchivedDelivery,
+  ArchiveQuery as CoreArchiveQuery,
+  NotificationHistory,
+} from '@social-webhooks/core';
 
 /**
  * One archived delivery, as the page reads it: the fields of the core archive's `ArchivedDelivery`
@@ -19,7 +23,17 @@ export type ArchiveQuery = Omit<CoreArchiveQuery, 'order'>;
 export interface DeliveryArchiveReader {
   list(query?: ArchiveQuery): Promise<{ readonly deliveries: readonly ArchivedDelivery[]; readonly cursor?: string }>;
   get(id: string): Promise<ArchivedDelivery | undefined>;
+  /** The refusals every instance counted, by code (the Redis archive's): the overview shows them. */
+  refusedTotals?(): Promise<Readonly<Record<string, number>>>;
+  /** The refusals this process counted, by code: shown when the archive has no `refusedTotals`. */
+  refusedCounts?(): Readonly<Record<string, number>>;
 }
+
+/**
+ * The notification history's read side (core's `NotificationHistory`, or `withOpens(history, opens)`
+ * to show opens): the broadcasts, a broadcast's counts, a user's timeline. It holds no token.
+ */
+export type NotificationHistoryReader = Pick<NotificationHistory, 'list' | 'get' | 'timeline'>;
 
 /** One dead letter: a job that failed all its attempts. */
 export interface DeadLetter {

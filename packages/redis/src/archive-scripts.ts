@@ -107,3 +107,20 @@ end
 out[1] = '${MARK}' .. last
 return out
 `;
+
+/** KEYS[1] the refusal counts' hash; ARGV code, count pairs: each code's count added (one HINCRBY each). Returns how many codes. */
+export const ADD_REFUSALS = `
+for i = 1, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return #ARGV / 2
+`;
+
+/** KEYS[1] the refusal counts' hash. Returns code, count pairs, each code marked and each count an integer. */
+export const READ_REFUSALS = `
+local flat = redis.call('HGETALL', KEYS[1])
+local out = {}
+for i = 1, #flat, 2 do
+  out[#out + 1] = '${MARK}' .. flat[i]
+  out[#out + 1] = tonumber(flat[i + 1])
+end
+return out
+`;

@@ -2,7 +2,6 @@ import {
   DEFAULT_ARCHIVE_KEEP_MS,
   idFloor,
   newArchiveId,
-  refusalCounter,
   resolveQuery,
   WebhookError,
   type AnyEvent,
@@ -22,6 +21,7 @@ import {
 } from './archive-scripts.js';
 import { fromBase64, toBase64 } from './base64-bytes.js';
 import { toEvalClient, type RedisStoreClient } from './eval-client.js';
+import { redisRefusals } from './redis-refusals.js';
 import { asArray, unmark } from './replies.js';
 
 /** Options of {@link redisDeliveryArchive}. */
@@ -36,10 +36,17 @@ export interface RedisDeliveryArchiveOptions {
   readonly prefix?: string;
   /** The longest wait for one call, in ms. Default 1000. */
   readonly timeoutMs?: number;
+  /**
+   * How often the refusals this process counted are added to Redis (`<prefix>refused`, a hash by
+   * code, which `refusedTotals()` reads for every instance), in ms: one call a flush. Default 1000.
+   */
+  readonly refusalFlushMs?: number;
 }
 
 /** The default key prefix of the archive. */
 export const DEFAULT_ARCHIVE_PREFIX = 'social-webhooks:archive:';
+/** 1 second: refusals counted in a process reach Redis within it. */
+export const DEFAULT_REFUSAL_FLUSH_MS = 1000;
 /** 100,000 deliveries: at a Neynar event's few kilobytes, some hundreds of MB of Redis at most. */
 export const DEFAULT_REDIS_ARCHIVE_DELIVERIES = 100_000;
 
@@ -56,7 +63,8 @@ interface StoredRecord {
 /**
  * A delivery archive in Redis, shared by every instance and by a replay in another process: a hash
  * per delivery (`<prefix>d:<id>`) lapsing `keepMs` after it arrived, an index of ids
- * (`<prefix>index`, a sorted set), and replay checkpoints (`<prefix>checkpoint:<name>`). Each
+ * (`<prefix>index`, a sorted set), replay checkpoints (`<prefix>checkpoint:<name>`), and the
+ * refusals every instance counted (`<prefix>refused`, added every `refusalFlushMs`). Each
  * call is one `EVAL`: keeping a delivery, with the trimming past `keepMs` and `maxDeliveries`, is
  * one round trip; so is recording a replay with its checkpoint. On one server or shard.
  *
@@ -81,7 +89,8 @@ export function redisDeliveryArchive(options: RedisDeliveryArchiveOptions): Deli
   const keyOf = (id: string) => `${prefix}d:${id}`;
   const checkpointKey = (name: string) => `${prefix}checkpoint:${name}`;
   const call = (script: string, keys: string[], args: string[]) => client.eval(script, { keys, arguments: args });
-  const refused = refusalCounter();
+  const refusalFlushMs = positive(options.refusalFlushMs, 'refusalFlushMs', DEFAULT_REFUSAL_FLUSH_MS, fail);
+  const refused = redisRefusals(client, `${prefix}refused`, refusalFlushMs);
 
   return {
     timeoutMs,
@@ -152,6 +161,7 @@ export function redisDeliveryArchive(options: RedisDeliveryArchiveOptions): Deli
     },
     countRefused: refused.count,
     refusedCounts: refused.counts,
+    refusedTotals: refused.totals,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import { DEFAULT_HANDOFF_TIMEOUT_MS, WebhookError, type AnyEvent, type Handoff, type HandoffJob } from '@social-webhooks/core';
 import { toJobId, type WebhookJobData } from '../job-data.js';
+import { enqueueReplay, type ReplayQueue } from './enqueue-replay.js';
 
 /** Options of {@link bullmqHandoff}. */
 export interface BullmqHandoffOptions {
@@ -9,7 +10,7 @@ export interface BullmqHandoffOptions {
    * Give its connection `enableOfflineQueue: false`, so an add fails at once while Redis is away
    * rather than waiting for `timeoutMs`.
    */
-  readonly queue: Pick<Queue, 'name' | 'add'>;
+  readonly queue: Pick<Queue, 'name' | 'add'> & Partial<Pick<Queue, 'getJob'>>;
   /**
    * The longest wait for Redis to store a job, in ms; past it the delivery is answered 503
    * `queue_unavailable` and the service retries it. Default 1000 (the gateway waits about 5 s).
@@ -43,7 +44,9 @@ export const DEFAULT_KEEP_FAILED_MS = 7 * 24 * 60 * 60 * 1000;
  * `queue_unavailable` when it cannot within `timeoutMs`, so the service retries: an event is
  * never acknowledged before it is stored. The job id is the delivery key, so a redelivery adds no
  * second job while the first exists (pending, running, or completed within `keepCompletedMs`).
- * Handlers run in a {@link webhookWorker}, in any process.
+ * Handlers run in a {@link webhookWorker}, in any process. A replay (`replay()` of the core, the
+ * CLI's `replay --archive`) goes through `enqueueReplay`: a job kept under the key as failed runs
+ * again with its attempts reset; one waiting, running or completed is left.
  *
  * @param options `queue` (required), `timeoutMs` (1000), `attempts` (5), `backoffMs` (1000),
  *   `keepCompletedMs` (24 h), `keepFailedMs` (7 days).
@@ -78,25 +81,36 @@ export function bullmqHandoff(options: BullmqHandoffOptions): Handoff {
     removeOnFail: { age: Math.ceil(count(options.keepFailedMs, 'keepFailedMs', DEFAULT_KEEP_FAILED_MS) / 1000) },
   };
 
-  return {
+  const handoff: Handoff = {
     timeoutMs,
     async enqueue(job: HandoffJob): Promise<void> {
-      const { event, key, carrier, receivedAt, sender } = job;
-      // A sender's own fields beside the name and the data (Neynar's createdAt) ride along, so the
-      // worker hands its handler the event the receiver would have.
-      const { eventName, data: payload, ...extra } = event as AnyEvent & Readonly<Record<string, unknown>>;
-      const data: WebhookJobData = {
-        eventName,
-        data: payload,
-        ...(Object.keys(extra).length > 0 && { extra }),
-        sender,
-        carrier,
-        receivedAt,
-        ...(job.replay !== undefined && { replay: job.replay }),
-      };
+      const data = jobData(job);
       // An id that exists already (pending, running, kept after completion) makes `add` a no-op
       // that still resolves: a redelivery is acknowledged without a second job.
-      await queue.add(eventName, data, { ...jobOptions, jobId: toJobId(key) });
+      await queue.add(data.eventName, data, { ...jobOptions, jobId: toJobId(job.key) });
     },
+  };
+  // A queue without getJob (a stand-in of add alone) replays through enqueue, as before.
+  if (typeof queue.getJob !== 'function') return handoff;
+  return {
+    ...handoff,
+    enqueueReplay: (job) => enqueueReplay(queue as ReplayQueue, jobData(job), job.key, jobOptions),
+  };
+}
+
+/** A job's data from what the receiver hands off. */
+function jobData(job: HandoffJob): WebhookJobData {
+  const { event, carrier, receivedAt, sender } = job;
+  // A sender's own fields beside the name and the data (Neynar's createdAt) ride along, so the
+  // worker hands its handler the event the receiver would have.
+  const { eventName, data: payload, ...extra } = event as AnyEvent & Readonly<Record<string, unknown>>;
+  return {
+    eventName,
+    data: payload,
+    ...(Object.keys(extra).length > 0 && { extra }),
+    sender,
+    carrier,
+    receivedAt,
+    ...(job.replay !== undefined && { replay: job.replay }),
   };
 }

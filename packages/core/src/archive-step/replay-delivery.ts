@@ -1,7 +1,6 @@
-import { handOff } from '../handoff/hand-off.js';
+import { handOff, type HandoffAnswer } from '../handoff/hand-off.js';
 import { runHandler } from '../handler/run-handler.js';
 import type { ResolvedOptions } from '../options/resolve-options.js';
-import type { ReceiveResult } from '../result.js';
 import type { AnyEvent, ReceivedEvent } from '../senders/sender.js';
 import type { ArchivedDelivery } from '../archive/delivery-archive.js';
 import { markReplay, type ReplayMark } from '../archive/replay-mark.js';
@@ -23,13 +22,15 @@ export interface ReplayRun {
  * would be (a key handled before answers `duplicate`, and runs nothing), or, for a delivery no key
  * identifies, a key of the archived record's own, so a replay run again runs it once. `force`
  * claims a key of the run's own instead, and so runs it again. Waits for the handler's outcome
- * whatever `respondWithin` says. Never rejects.
+ * whatever `respondWithin` says. Through a hand-off that has `enqueueReplay`, a job kept under the
+ * key as failed runs again, and one waiting, running or completed is left (`skipped`).
+ * Never rejects.
  */
 export async function replayDelivery<Context>(
   resolved: ResolvedOptions<Context>,
   archived: ArchivedDelivery,
   run: ReplayRun,
-): Promise<ReceiveResult> {
+): Promise<HandoffAnswer> {
   const { sender } = resolved;
   const mark: ReplayMark = { of: archived.id, at: run.at, forced: run.force };
   const event = markReplay(JSON.parse(JSON.stringify(archived.event)) as AnyEvent, mark);

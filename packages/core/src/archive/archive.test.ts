@@ -7,7 +7,7 @@ import { replay } from '../replay/replay.js';
 import { memoryDeliveryArchive } from './memory-archive.js';
 import { replayOf } from './replay-mark.js';
 import type { DeliveryArchive } from './delivery-archive.js';
-import type { HandoffJob } from '../handoff/handoff.js';
+import type { HandoffJob, ReplayEnqueueOutcome } from '../handoff/handoff.js';
 import { miniAppSender } from '../senders/miniapp/miniapp-sender.js';
 import { createMiniAppSigner } from '../samples/miniapp-signer.js';
 import { createWebhookReceiver } from '../receiver.js';
@@ -49,6 +49,7 @@ describe('the archive option', () => {
     expect(kept!.body).toEqual(sent);
     expect(Object.keys(kept!.headers).sort()).toEqual(['content-type', 'x-convoy-idempotency-key', 'x-neynar-signature']);
     expect(archive.refusedCounts()).toEqual({ signature_mismatch: 1 });
+    expect(await archive.refusedTotals?.()).toEqual({ signature_mismatch: 1 });
     expect(await archive.get(kept!.id)).toEqual(kept);
   });
 
@@ -200,5 +201,43 @@ describe('replay', () => {
     ]);
     await replay({ receiver: options, force: true, checkpoint: 'forced', ratePerSecond: 1000 });
     expect(jobs[1]!.key).toBe(`neynar:cast.created:header:q1:replay:${report.deliveries[0]!.id}:forced`);
+  });
+
+  it("through a hand-off's enqueueReplay: a job it runs again is replayed, one it leaves is skipped with its code", async () => {
+    const archive = memoryDeliveryArchive();
+    const calls: string[] = [];
+    let answer: ReplayEnqueueOutcome = 'requeued';
+    const options = {
+      sender: neynarSender({ secrets: SECRET }),
+      logger: false as const,
+      archive,
+      handoff: {
+        enqueue: async () => undefined,
+        enqueueReplay: async (job: HandoffJob) => {
+          calls.push(job.key);
+          return answer;
+        },
+      },
+    };
+    const handle = webhookHandler(options);
+    expect((await handle(await neynarRequest('0xr1', SECRET, { 'x-convoy-idempotency-key': 'r1' }))).status).toBe(202);
+    expect(calls).toEqual([]);
+    expect(await replay({ receiver: options, ratePerSecond: 1000 })).toMatchObject({ replayed: 1, skipped: 0 });
+    answer = 'already_queued';
+    const queued = await replay({ receiver: options, ratePerSecond: 1000 });
+    expect(queued).toMatchObject({ replayed: 0, skipped: 1 });
+    expect(queued.deliveries[0]).toMatchObject({ outcome: 'skipped', code: 'already_queued' });
+    // A job left waiting is not taken as handled: a later replay asks again.
+    answer = 'already_handled';
+    const handled = await replay({ receiver: options, ratePerSecond: 1000 });
+    expect(handled.deliveries[0]).toMatchObject({ outcome: 'skipped', code: 'already_handled' });
+    expect((await archive.list()).deliveries[0]!.lastReplay).toMatchObject({ code: 'duplicate' });
+    expect(await replay({ receiver: options, ratePerSecond: 1000 })).toMatchObject({ matched: 1, skipped: 1, replayed: 0 });
+    answer = 'requeued';
+    expect(await replay({ receiver: options, force: true, ratePerSecond: 1000 })).toMatchObject({ replayed: 1 });
+    // The fourth run skipped it from the archive's record alone; the forced one used the run's own key.
+    expect(calls.slice(0, 3)).toEqual(Array.from({ length: 3 }, () => 'neynar:cast.created:header:r1'));
+    expect(calls[3]).toMatch(/^neynar:cast\.created:header:r1:replay:.+:run-\d+$/);
+    expect(calls).toHaveLength(4);
   });
 });

@@ -124,6 +124,12 @@ export interface DeliveryArchive extends DeliveryArchiveReader {
   countRefused(code: string): void;
   /** The refusals counted by this process, by code. */
   refusedCounts(): Readonly<Record<string, number>>;
+  /**
+   * Optional: the refusals counted by every process sharing the archive's store, by code, as a page
+   * shows them (`redisDeliveryArchive` keeps them in Redis; `memoryDeliveryArchive` answers its own,
+   * which are all there are). An archive without it has only {@link refusedCounts}.
+   */
+  refusedTotals?(): Promise<Readonly<Record<string, number>>>;
 }
 
 /** 7 days: the default age past which an archived delivery is dropped. */

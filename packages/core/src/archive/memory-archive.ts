@@ -100,6 +100,8 @@ export function memoryDeliveryArchive(options: MemoryDeliveryArchiveOptions = {}
     },
     countRefused: refused.count,
     refusedCounts: refused.counts,
+    // One process is the whole of a memory archive: its own counts are the totals.
+    refusedTotals: async () => refused.counts(),
   };
 }
 

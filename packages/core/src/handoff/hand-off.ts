@@ -5,7 +5,7 @@ import { WebhookError } from '../errors.js';
 import type { AnyEvent } from '../schema/types.js';
 import type { ResolvedLogger } from '../observe/logger.js';
 import { failure, success, type ReceiveResult } from '../result.js';
-import type { Handoff } from './handoff.js';
+import type { Handoff, HandoffJob, ReplayEnqueueOutcome } from './handoff.js';
 import type { ReplayMark } from '../archive/replay-mark.js';
 
 /** The `handoff` option checked, its timeout resolved. */
@@ -27,6 +27,12 @@ export interface HandoffInput {
   readonly replay?: ReplayMark | undefined;
 }
 
+/**
+ * The hand-off's answer. A replay's job the hand-off left (`enqueueReplay` found it waiting,
+ * running or completed) says so in `skipped`: the replay counts it skipped.
+ */
+export type HandoffAnswer = ReceiveResult & { readonly skipped?: 'already_queued' | 'already_handled' };
+
 const UNAVAILABLE = 'The receiver could not store the delivery for processing. Retry later.';
 
 /**
@@ -36,8 +42,9 @@ const UNAVAILABLE = 'The receiver could not store the delivery for processing. R
  * retries, and the delivery key keeps a late store and the retry from becoming two jobs. Never
  * rejects.
  */
-export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, logger: ResolvedLogger): Promise<ReceiveResult> {
+export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, logger: ResolvedLogger): Promise<HandoffAnswer> {
   const { event } = input;
+  let stored: ReplayEnqueueOutcome = 'queued';
   try {
     // A delivery nothing identifies (identical bodies can be different events) is a job of its own.
     const key =
@@ -46,8 +53,8 @@ export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, lo
       `${input.sender.keyPrefix}${event.eventName}:once:${crypto.randomUUID()}`;
     const common = { event, key, carrier: input.carrier, receivedAt: Date.now(), sender: input.sender.name };
     const job = input.replay === undefined ? common : { ...common, replay: input.replay };
-    await withTimeout(
-      () => resolved.handoff.enqueue(job),
+    stored = await withTimeout(
+      () => store(resolved.handoff, job),
       resolved.timeoutMs,
       () =>
         new WebhookError(
@@ -62,5 +69,14 @@ export async function handOff(resolved: ResolvedHandoff, input: HandoffInput, lo
     });
     return failure('queue_unavailable', UNAVAILABLE, event.eventName);
   }
+  if (stored === 'already_handled') return { ...success('duplicate', event.eventName), skipped: stored };
+  if (stored === 'already_queued') return { ...success('queued', event.eventName), skipped: stored };
   return success('queued', event.eventName);
+}
+
+/** A replay's job through `enqueueReplay` where the hand-off has it (a job kept under its key runs again), else `enqueue`. */
+async function store(handoff: Handoff, job: HandoffJob): Promise<ReplayEnqueueOutcome> {
+  if (job.replay !== undefined && handoff.enqueueReplay !== undefined) return handoff.enqueueReplay(job);
+  await handoff.enqueue(job);
+  return 'queued';
 }

@@ -34,7 +34,23 @@ export interface Handoff {
   readonly timeoutMs?: number;
   /** Stores the job durably; resolves once stored, or once found stored already (a redelivery). */
   enqueue(job: HandoffJob): Promise<unknown>;
+  /**
+   * Optional: stores a replay's job (`job.replay` is set; docs/archive.md). Where `enqueue` leaves a
+   * job already kept under `job.key` as it is, this runs it once more when it failed for good, and
+   * leaves one waiting, running or completed. (A forced replay's key is the run's own, so a job
+   * completed under the delivery key is never in its way, and one under the run's key is that run's
+   * own from before a crash: left, never run twice.) Without it a replay goes through `enqueue`, and
+   * a job kept as failed under the key stays failed. `bullmqHandoff()` implements it.
+   */
+  enqueueReplay?(job: HandoffJob): Promise<ReplayEnqueueOutcome>;
 }
+
+/**
+ * What {@link Handoff.enqueueReplay} did: `queued` (no job under the key: a new one), `requeued` (a
+ * failed job runs again), `already_queued` (one waiting or running is left: the replay counts it
+ * skipped), `already_handled` (one completed is left: skipped).
+ */
+export type ReplayEnqueueOutcome = 'queued' | 'requeued' | 'already_queued' | 'already_handled';
 
 /** 1 second: a queue slower than that would eat the gateway's 5 s (docs/contract.md §Delivery semantics). */
 export const DEFAULT_HANDOFF_TIMEOUT_MS = 1000;

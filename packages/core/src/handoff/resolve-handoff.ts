@@ -21,6 +21,10 @@ export function resolveHandoff(handoff: Handoff | undefined, given: HandoffExclu
   };
   if (typeof handoff?.enqueue !== 'function')
     fail('must have an enqueue method, such as bullmqHandoff({ queue }) from @social-webhooks/bullmq.');
+  if (handoff.enqueueReplay !== undefined && typeof handoff.enqueueReplay !== 'function')
+    fail(
+      "has an enqueueReplay that is not a function: leave it out (a replay then goes through enqueue), or give bullmqHandoff({ queue })'s.",
+    );
   if (given.on) fail("runs handlers in the queue's worker: move `on` to the worker (webhookWorker({ on })) and leave it out here.");
   if (given.dedupe) fail('dedupes by itself (the job id is the delivery key): leave `dedupe` out.');
   if (given.respondWithin) fail('answers as soon as the event is stored: leave `respondWithin` out.');

@@ -53,9 +53,10 @@ export async function replay(options: ReplayOptions): Promise<ReplayReport> {
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
       const at = Date.now();
       const result = await replayOnce(resolved, archived, checkpoint ?? `run-${started}`, at);
-      const outcome = result.code === 'duplicate' ? 'skipped' : result.status < 300 ? 'replayed' : 'failed';
+      // A hand-off's job left as it was (waiting, running, or completed and not forced) is a skip.
+      const outcome = result.code === 'duplicate' || result.skipped !== undefined ? 'skipped' : result.status < 300 ? 'replayed' : 'failed';
       if (outcome === 'replayed' && archived.deliveryKey !== undefined && result.code !== 'queued') handledKeys.add(archived.deliveryKey);
-      done = describe(archived, outcome, result.code);
+      done = describe(archived, outcome, result.skipped ?? result.code);
       progress = next(progress, archived.id, outcome);
       const value = checkpoint === undefined ? undefined : { name: checkpoint, value: progress };
       await call(archive, 'record a replay', () =>

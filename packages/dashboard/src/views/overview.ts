@@ -1,5 +1,6 @@
 import { html, isoTime, type SafeHtml } from '../html.js';
 import { hourlyCounts, MAX_SCANNED } from './hourly-counts.js';
+import { refusals } from './refusals.js';
 import type { ViewContext } from './view-context.js';
 
 /** `GET base`: deliveries by sender and outcome, per hour over the last `hours`, and the dead letters each queue holds. */
@@ -47,5 +48,7 @@ export async function overview(context: ViewContext, now: number): Promise<SafeH
           )}
         </table>`;
   return html`<p>Deliveries archived in the last ${options.hours} hours, by sender and outcome, per hour.</p>
-    ${table}${counts.truncated && html`<p class="muted">Counted the newest ${MAX_SCANNED} deliveries only.</p>`}${dead}`;
+    ${table}${counts.truncated && html`<p class="muted">Counted the newest ${MAX_SCANNED} deliveries only.</p>`}${await refusals(
+      options.archive,
+    )}${dead}`;
 }
