@@ -1,10 +1,12 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, postgresSchema } from '@social-webhooks/postgres';
+import { migrate, postgresSchema, postgresTokenStore } from '@social-webhooks/postgres';
 import { itCompilesPrograms } from './support/compile-snippets.js';
 import { usePostgres } from './support/postgres-clients.js';
+import { startNotificationClient } from './support/notification-client.js';
 import { postgresBinaries } from './support/postgres-server.js';
 import { ends, programsOf, runProgram as run, stopStarted, type Program } from './support/snippet-programs.js';
+import { fillTokens } from './support/token-fill.js';
 
 // docs/deploy-postgres.md, run as pasted (test/support/snippet-programs.ts): each program is
 // type-checked under the house's strict flags, then run on Node in a child process with
@@ -36,7 +38,7 @@ async function printed(program: Program, env: Record<string, string>): Promise<s
 function scenarios(database: () => Promise<string>): Record<string, (program: Program) => Promise<void>> {
   return {
     async [`${FILE} › The tables: schema and migration`](program) {
-      expect(await printed(program, { DATABASE_URL: await database() })).toBe('{ tables: 8 }');
+      expect(await printed(program, { DATABASE_URL: await database() })).toBe('{ tables: 14 }');
     },
     async [`${FILE} › Your own migrations`](program) {
       expect(await printed(program, {})).toBe(postgresSchema().replace(/\s+/g, ' ').trim());
@@ -48,10 +50,27 @@ function scenarios(database: () => Promise<string>): Record<string, (program: Pr
       // A claim whose lease lapsed at once: the one row cleanup has to delete.
       await pool.query("INSERT INTO social_webhooks_dedupe (key, token, expires_at) VALUES ('lapsed', 't', now() - interval '1 minute')");
       expect(await printed(program, { DATABASE_URL: url })).toBe(
-        '{ dedupe: 1, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0, broadcasts: 0 }',
+        '{ dedupe: 1, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0, broadcasts: 0, history: 0, timelines: 0, archive: 0, archiveReplays: 0, opens: 0, openers: 0 }',
       );
       expect((await pool.query('SELECT count(*)::int AS rows FROM social_webhooks_dedupe')).rows).toEqual([{ rows: 0 }]);
       await pool.end();
+    },
+    async [`${FILE} › The history and the archive`](program) {
+      // Users 1 to 3 with a token of a stand-in client: the program's send reaches them, its history counts them.
+      const url = await database();
+      const pool = poolOn(url);
+      await migrate({ client: pool });
+      const client = await startNotificationClient();
+      try {
+        await fillTokens(postgresTokenStore({ client: pool }), client, [1, 2, 3]);
+        expect(await printed(program, { DATABASE_URL: url })).toBe('3 3 1 0');
+        expect([...client.delivered.keys()].sort()).toEqual(['1:welcome-1', '2:welcome-1', '3:welcome-1']);
+        const rows = await pool.query("SELECT notification_id, counts->>'c|successful' AS successful FROM social_webhooks_history");
+        expect(rows.rows).toEqual([{ notification_id: 'welcome-1', successful: '3' }]);
+      } finally {
+        await client.close();
+        await pool.end();
+      }
     },
     async [`${FILE} › PGlite for development`](program) {
       // Without DATABASE_URL: PGlite in the process. With it: the server, where the token is then read.

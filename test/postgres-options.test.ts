@@ -4,7 +4,10 @@ import {
   cleanup,
   migrate,
   postgresAppKeyStore,
+  postgresDeliveryArchive,
+  postgresNotificationHistory,
   postgresNotificationLimiter,
+  postgresOpenStore,
   postgresSchema,
   postgresStore,
   postgresTokenStore,
@@ -12,7 +15,15 @@ import {
 } from '@social-webhooks/postgres';
 
 const client: PostgresQueryable = { query: async () => ({ rows: [] }) };
-const factories = { postgresStore, postgresTokenStore, postgresNotificationLimiter, postgresAppKeyStore } as const;
+const factories = {
+  postgresStore,
+  postgresTokenStore,
+  postgresNotificationLimiter,
+  postgresAppKeyStore,
+  postgresNotificationHistory,
+  postgresDeliveryArchive,
+  postgresOpenStore,
+} as const;
 
 // What every factory refuses at start-up, before any statement, and the fix each message names.
 describe('the Postgres stores refuse a mistake at start-up, with the fix', () => {

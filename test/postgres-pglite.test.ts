@@ -4,6 +4,8 @@ import {
   cleanup,
   migrate,
   postgresAppKeyStore,
+  postgresDeliveryArchive,
+  postgresNotificationHistory,
   postgresNotificationLimiter,
   postgresSchema,
   postgresStore,
@@ -26,7 +28,7 @@ describe('the Postgres stores on PGlite', () => {
     const tables = async (on: PGlite) =>
       (await on.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows;
     expect(await tables(db)).toEqual(await tables(scratch));
-    expect(await tables(db)).toHaveLength(8);
+    expect(await tables(db)).toHaveLength(14);
     await scratch.close();
   });
 
@@ -78,6 +80,57 @@ describe('the Postgres stores on PGlite', () => {
     expect((await store.acquireLookup(budget)).ok).toBe(true);
     expect(await store.claimFetch(3, 1_000)).toBe(true);
     expect(await store.claimFetch(3, 1_000)).toBe(false);
+  });
+
+  it('keeps the history of a batch: counts by outcome, reason and client, and the timeline', async () => {
+    const history = postgresNotificationHistory({ client: db });
+    const notification = { notificationId: 'n1', title: 'Hi', body: 'There', targetUrl: 'https://app.example/n' };
+    const at = Date.now();
+    await history.record({
+      notification,
+      at,
+      entries: [
+        { fid: 1, client: '9152', outcome: 'successful', final: true },
+        { fid: 2, client: 'x.example', outcome: 'failed', reason: 'timeout', final: true },
+        { fid: 2, client: '9152', outcome: 'rateLimited', reason: 'rate_limited', final: false },
+      ],
+    });
+    expect(await history.get('n1')).toMatchObject({
+      counts: { successful: 1, failed: 1, rateLimited: 0 },
+      byReason: { timeout: 1 },
+      byClient: { '9152': { successful: 1 }, 'x.example': { failed: 1 } },
+    });
+    expect((await history.timeline(2))[0]!.attempts).toEqual([
+      { at, client: 'x.example', outcome: 'failed', reason: 'timeout', final: true },
+      { at, client: '9152', outcome: 'rateLimited', reason: 'rate_limited', final: false },
+    ]);
+    expect((await history.list()).broadcasts.map((kept) => kept.notificationId)).toEqual(['n1']);
+  });
+
+  it('archives a delivery byte for byte and records its replay', async () => {
+    const archive = postgresDeliveryArchive({ client: db });
+    const body = Uint8Array.from({ length: 256 }, (_, index) => index);
+    const event = { eventName: 'cast.created', data: { hash: '0x1' } };
+    const id = await archive.add({
+      sender: 'neynar',
+      eventName: 'cast.created',
+      receivedAt: Date.now(),
+      status: 500,
+      code: 'handler_failed',
+      deliveryKey: 'k1',
+      headers: { 'content-type': 'application/json' },
+      body,
+      bodyAsReceived: true,
+      event,
+    });
+    expect(await archive.get(id)).toMatchObject({ body, event, code: 'handler_failed', replays: 0 });
+    await archive.recordReplay(
+      id,
+      { at: 1, status: 200, code: 'handled' },
+      { name: 'r', value: { after: id, replayed: 1, skipped: 0, failed: 0, savedAt: 1 } },
+    );
+    expect((await archive.list({ code: 'handler_failed' })).deliveries).toMatchObject([{ id, replays: 1 }]);
+    expect(await archive.checkpoint('r')).toMatchObject({ after: id });
   });
 
   it('cleans up what expired', async () => {

@@ -104,7 +104,7 @@ function scenarios(database: () => string | Promise<string>): Record<string, (pr
       const printed = child.lines.filter((line) => !line.startsWith('SNIPPET READY'));
       expect(printed.slice(0, 2)).toEqual(['claimed', 'in_flight']);
       expect(printed.slice(2).join(' ').replace(/\s+/g, ' ')).toBe(
-        '{ dedupe: 0, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0, broadcasts: 0 }',
+        '{ dedupe: 0, notifyTokens: 0, notifySent: 0, appKeySigners: 0, appKeyFetches: 0, broadcasts: 0, history: 0, timelines: 0, archive: 0, archiveReplays: 0, opens: 0, openers: 0 }',
       );
     },
 

@@ -1,4 +1,5 @@
 import { checkClient, run, type PostgresQueryable } from './query.js';
+import { purgeOpenersSql } from './open-sql.js';
 import { tablesOf } from './tables.js';
 
 /** Options of {@link cleanup}. */
@@ -17,12 +18,20 @@ export interface PostgresCleanupReport {
   readonly appKeySigners: number;
   readonly appKeyFetches: number;
   readonly broadcasts: number;
+  readonly history: number;
+  readonly timelines: number;
+  readonly archive: number;
+  readonly archiveReplays: number;
+  readonly opens: number;
+  readonly openers: number;
 }
 
 /**
  * Deletes the rows past their `expires_at`: lapsed or expired dedupe claims, tokens' limiter state
  * past their interval and day, deliveries remembered past `dedupeMs`, app key lists past `cacheMs`
- * lapsed fetch claims, and broadcasts past `keepMs`. The stores never read such a
+ * lapsed fetch claims, broadcasts past `keepMs`, the history's notifications and timeline entries
+ * past its `keepMs`, archived deliveries and replay checkpoints past the archive's `keepMs`, and the opens
+ * of notifications past their `retentionMs` (with their openers). The stores never read such a
  * row as live (each statement checks `expires_at` against the server's clock), so this only keeps
  * the tables small: run it now and then (a daily cron, or after a broadcast). The token table holds
  * no expiry: a token lives until its user's events or a client's answer remove it.
@@ -50,5 +59,11 @@ export async function cleanup(options: PostgresCleanupOptions): Promise<Postgres
     appKeySigners: await purge(tables.appKeySigners),
     appKeyFetches: await purge(tables.appKeyFetches),
     broadcasts: await purge(tables.broadcasts),
+    history: await purge(tables.history),
+    timelines: await purge(tables.timelines),
+    archive: await purge(tables.archive),
+    archiveReplays: await purge(tables.archiveReplays),
+    opens: await purge(tables.opens),
+    openers: Number((await run(client, purgeOpenersSql(tables), []))[0]?.['n'] ?? 0),
   };
 }

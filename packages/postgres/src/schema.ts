@@ -1,4 +1,5 @@
 import { checkClient, run, type PostgresQueryable } from './query.js';
+import { archiveStatements, historyStatements, openStatements } from './history-schema.js';
 import { tablesOf, type Tables } from './tables.js';
 
 /** Options of {@link postgresSchema} and {@link migrate}. */
@@ -11,6 +12,10 @@ export interface PostgresSchemaOptions {
 // lapses carries its `expires_at`, checked by the statements themselves (no cron), and cleanup()
 // deletes those past it.
 function statements(tables: Tables): string[] {
+  return [...storeStatements(tables), ...historyStatements(tables), ...archiveStatements(tables), ...openStatements(tables)];
+}
+
+function storeStatements(tables: Tables): string[] {
   const { dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, broadcasts, indexPrefix: i } = tables;
   return [
     `CREATE TABLE IF NOT EXISTS ${dedupe} (

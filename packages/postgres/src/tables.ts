@@ -13,6 +13,12 @@ export interface Tables {
   readonly appKeyBudget: string;
   readonly appKeyFetches: string;
   readonly broadcasts: string;
+  readonly history: string;
+  readonly timelines: string;
+  readonly archive: string;
+  readonly archiveReplays: string;
+  readonly opens: string;
+  readonly openers: string;
   /** The prefix without its schema: indexes take the schema of their table. */
   readonly indexPrefix: string;
 }
@@ -47,6 +53,12 @@ export function tablesOf(option: unknown, factory: string): Tables {
     appKeyBudget: `${prefix}app_key_budget`,
     appKeyFetches: `${prefix}app_key_fetches`,
     broadcasts: `${prefix}broadcasts`,
+    history: `${prefix}history`,
+    timelines: `${prefix}timelines`,
+    archive: `${prefix}archive`,
+    archiveReplays: `${prefix}archive_replays`,
+    opens: `${prefix}opens`,
+    openers: `${prefix}openers`,
     indexPrefix: name,
   };
 }

@@ -13,7 +13,7 @@ export const broadcastsCommand: Command = {
   name: COMMAND,
   summary:
     'List the notifications sent, newest first, with their counts; or one (ID) by client and failure reason, from a notification history.',
-  usage: 'broadcasts [ID] [--redis URL [--token T]] [--prefix P] [--limit N] [--cursor C]',
+  usage: 'broadcasts [ID] [--redis URL [--token T] | --postgres URL] [--prefix P] [--limit N] [--cursor C]',
   options: {
     ...HISTORY_OPTIONS,
     limit: { type: 'string', valueName: 'N', description: 'List at most N notifications (1 to 1,000, default 20).' },

@@ -1,4 +1,5 @@
-import type { ReplayedDelivery, ReplayReport } from '@social-webhooks/core';
+import type { DeliveryArchive, ReplayedDelivery, ReplayReport } from '@social-webhooks/core';
+import { connectPostgres } from '../args/connect-postgres.js';
 import { connectRedis } from '../args/connect-redis.js';
 import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
@@ -10,7 +11,15 @@ import { replayReceiver } from './replay-receiver.js';
 
 /** The flags of `replay --archive`. */
 export const ARCHIVE_REPLAY_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  archive: { type: 'boolean', description: 'Replay from the delivery archive in Redis (redisDeliveryArchive), not the emulator.' },
+  archive: {
+    type: 'boolean',
+    description: 'Replay from the delivery archive in Redis (redisDeliveryArchive), or in PostgreSQL with --postgres, not the emulator.',
+  },
+  postgres: {
+    type: 'string',
+    valueName: 'URL',
+    description: 'With --archive: the archive is postgresDeliveryArchive in this PostgreSQL (postgres:// URL), not Redis.',
+  },
   since: {
     type: 'string',
     valueName: 'TIME',
@@ -39,7 +48,8 @@ export const ARCHIVE_REPLAY_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'archive-prefix': {
     type: 'string',
     valueName: 'PREFIX',
-    description: "With --archive: the archive's key prefix (default social-webhooks:archive:).",
+    description:
+      "With --archive: the archive's key prefix (default social-webhooks:archive:); with --postgres, its tables' prefix (default social_webhooks_).",
   },
   ...QUEUE_OPTIONS,
 };
@@ -64,16 +74,13 @@ export async function replayArchive(context: CommandContext): Promise<ExitCode> 
   const rate = Number(rateText);
   if (!(rate > 0) || !Number.isFinite(rate))
     throw new CliError('usage_error', `--rate expects a positive number, got ${JSON.stringify(rateText)}`, { command: 'replay' });
-  const url = flag('redis-url') ?? nonEmpty(context.io.env.REDIS_URL) ?? 'redis://127.0.0.1:6379';
-  const [{ replay }, { redisDeliveryArchive }] = await Promise.all([import('@social-webhooks/core'), import('@social-webhooks/redis')]);
-  const redis = await connectRedis(context, url, '--redis-url', 'replay');
-  const prefix = flag('archive-prefix');
-  const archive = redisDeliveryArchive({
-    client: redis.client,
-    ...(prefix !== undefined && { prefix }),
-    ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
+  const { replay } = await import('@social-webhooks/core');
+  const store = await openArchive(context, flag('postgres'), flag('archive-prefix'), flag('redis-url'));
+  const { archive, where } = store;
+  const target = await replayReceiver(context, sender, archive, dryRun).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
-  const target = await replayReceiver(context, sender, archive, dryRun);
   try {
     const report = await replay({
       receiver: target.receiver,
@@ -91,11 +98,34 @@ export async function replayArchive(context: CommandContext): Promise<ExitCode> 
   } catch (error) {
     if ((error as { code?: string }).code === 'invalid_options')
       throw new CliError('usage_error', (error as Error).message, { command: 'replay' });
-    throw new CliError('network_error', `${(error as Error).message} (${redis.where})`, { command: 'replay', cause: error });
+    throw new CliError('network_error', `${(error as Error).message} (${where})`, { command: 'replay', cause: error });
   } finally {
     await target.close();
-    redis.close();
+    await store.close();
   }
+}
+
+/** The archive of `--postgres URL`, else of the Redis at `--redis-url` (or REDIS_URL), at `--archive-prefix`. */
+async function openArchive(
+  context: CommandContext,
+  postgresUrl: string | undefined,
+  prefix: string | undefined,
+  redisUrl: string | undefined,
+): Promise<{ archive: DeliveryArchive; where: string; close(): Promise<void> | void }> {
+  const options = { ...(prefix !== undefined && { prefix }), ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }) };
+  if (postgresUrl !== undefined) {
+    const postgres = connectPostgres(context, postgresUrl, '--postgres', 'replay');
+    const { postgresDeliveryArchive } = await import('@social-webhooks/postgres');
+    return {
+      archive: postgresDeliveryArchive({ client: postgres.pool, ...options }),
+      where: postgres.where,
+      close: () => postgres.close(),
+    };
+  }
+  const url = redisUrl ?? nonEmpty(context.io.env.REDIS_URL) ?? 'redis://127.0.0.1:6379';
+  const { redisDeliveryArchive } = await import('@social-webhooks/redis');
+  const redis = await connectRedis(context, url, '--redis-url', 'replay');
+  return { archive: redisDeliveryArchive({ client: redis.client, ...options }), where: redis.where, close: () => redis.close() };
 }
 
 function window(since: string | undefined, until: string | undefined): { since?: number; until?: number } {

@@ -13,9 +13,9 @@ import { ARCHIVE_REPLAY_OPTIONS, replayArchive } from './replay-archive.js';
 export const replayCommand: Command = {
   name: 'replay',
   summary:
-    'Redeliver a delivery of the local emulator as it was (same body, same delivery id), or every failed one; with --archive, replay a window of the delivery archive in Redis.',
+    'Redeliver a delivery of the local emulator as it was (same body, same delivery id), or every failed one; with --archive, replay a window of the delivery archive in Redis or PostgreSQL.',
   usage:
-    'replay (DELIVERY_ID | --failed [--webhook ID]) [--wait]\n       replay --archive [--since TIME] [--until TIME] [--sender NAME] [--event NAME] [--code CODE] (--dry-run | --queue NAME) [--force] [--rate N] [--checkpoint NAME]',
+    'replay (DELIVERY_ID | --failed [--webhook ID]) [--wait]\n       replay --archive [--postgres URL] [--since TIME] [--until TIME] [--sender NAME] [--event NAME] [--code CODE] (--dry-run | --queue NAME) [--force] [--rate N] [--checkpoint NAME]',
   options: {
     ...ARCHIVE_REPLAY_OPTIONS,
     failed: { type: 'boolean', description: 'Replay every failed delivery.' },

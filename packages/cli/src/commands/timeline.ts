@@ -12,7 +12,7 @@ const COMMAND = 'timeline';
 export const timelineCommand: Command = {
   name: COMMAND,
   summary: 'Show what one user (FID) was sent, newest first, with each attempt’s outcome and client, from a notification history.',
-  usage: 'timeline FID [--redis URL [--token T]] [--prefix P] [--limit N]',
+  usage: 'timeline FID [--redis URL [--token T] | --postgres URL] [--prefix P] [--limit N]',
   options: {
     ...HISTORY_OPTIONS,
     limit: { type: 'string', valueName: 'N', description: 'Show at most N notifications (1 to 100, default 100).' },

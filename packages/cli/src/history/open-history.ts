@@ -1,5 +1,6 @@
 import type { NotificationHistory } from '@social-webhooks/core';
 import { redisNotificationHistory, type RedisEvalClient } from '@social-webhooks/redis';
+import { connectPostgres } from '../args/connect-postgres.js';
 import { connectRedis } from '../args/connect-redis.js';
 import { connectUpstash } from '../args/connect-upstash.js';
 import { redisEndpoint } from '../args/rest-endpoint.js';
@@ -12,16 +13,34 @@ export interface OpenHistory {
   readonly history: NotificationHistory;
   readonly where: string;
   failure(error: unknown): CliError;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /**
- * The `redisNotificationHistory` of `--redis` (TCP, or Upstash's REST API with `--token`, else the
+ * The `postgresNotificationHistory` of `--postgres` (its tables' `--prefix`), else the
+ * `redisNotificationHistory` of `--redis` (TCP, or Upstash's REST API with `--token`, else the
  * environment's Upstash variables) at `--prefix`, each call bounded by `--timeout`.
  * @throws {CliError} `usage_error` for a missing or bad URL; `network_error` when it does not answer.
  */
 export async function openHistory(context: CommandContext, command: string): Promise<OpenHistory> {
   const prefix = stringFlag(context.values, 'prefix', command);
+  const postgresUrl = stringFlag(context.values, 'postgres', command);
+  if (postgresUrl !== undefined) {
+    if (stringFlag(context.values, 'redis', command) !== undefined)
+      throw new CliError('usage_error', 'give --postgres or --redis, not both', { command });
+    const postgres = connectPostgres(context, postgresUrl, '--postgres', command);
+    const { postgresNotificationHistory } = await import('@social-webhooks/postgres');
+    return {
+      history: postgresNotificationHistory({ client: postgres.pool, ...(prefix !== undefined && { prefix }) }),
+      where: postgres.where,
+      failure: (error) =>
+        new CliError('network_error', `${postgres.where} failed while reading the history: ${(error as Error).message}`, {
+          command,
+          cause: error,
+        }),
+      close: () => postgres.close(),
+    };
+  }
   const endpoint = redisEndpoint(context, { url: 'redis', token: 'token', fromEnv: true }, command);
   const failure = (where: string, explain: (error: unknown) => string) => (error: unknown) =>
     new CliError('network_error', `${where} failed while reading the history: ${explain(error)}`, { command, cause: error });

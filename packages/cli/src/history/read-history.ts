@@ -11,6 +11,6 @@ export async function readHistory<T>(context: CommandContext, command: string, r
       throw open.failure(error);
     });
   } finally {
-    open.close();
+    await open.close();
   }
 }
