@@ -4,7 +4,10 @@ import {
   cleanup,
   cloudflareAppKeyStore,
   cloudflareBroadcastRecords,
+  cloudflareDeliveryArchive,
+  cloudflareNotificationHistory,
   cloudflareNotificationLimiter,
+  cloudflareOpenStore,
   cloudflareSchema,
   cloudflareStore,
   cloudflareTokenStore,
@@ -26,6 +29,9 @@ const factories = {
   cloudflareNotificationLimiter,
   cloudflareAppKeyStore,
   cloudflareBroadcastRecords,
+  cloudflareNotificationHistory,
+  cloudflareDeliveryArchive,
+  cloudflareOpenStore,
 } as const;
 
 // What every factory refuses at start-up, before any call to the storage, and the fix each message names.
@@ -67,6 +73,20 @@ describe('the Cloudflare stores refuse a mistake at start-up, with the fix', () 
     );
   });
 
+  it("refuses the history's and the archive's bounds that are not positive integers", () => {
+    expect(() => cloudflareNotificationHistory({ d1, keepMs: 0 })).toThrow(
+      /^@social-webhooks\/cloudflare: cloudflareNotificationHistory\(\): `keepMs` must be a positive integer of milliseconds/,
+    );
+    expect(() => cloudflareOpenStore({ d1, retentionMs: -1 })).toThrow(
+      /^@social-webhooks\/cloudflare: cloudflareOpenStore\(\): `retentionMs` must be a positive whole number of milliseconds/,
+    );
+    for (const option of ['keepMs', 'maxDeliveries', 'timeoutMs']) {
+      expect(() => cloudflareDeliveryArchive({ d1, [option]: 1.5 })).toThrow(
+        new RegExp(`^@social-webhooks/cloudflare: cloudflareDeliveryArchive\\(\\): \`${option}\` must be a positive whole number`),
+      );
+    }
+  });
+
   it('says how to declare SocialWebhooksState when its storage is not SQLite', () => {
     expect(() => new SocialWebhooksState({ storage: {} })).toThrow(/new_sqlite_classes = \["SocialWebhooksState"\]/);
   });
@@ -76,9 +96,12 @@ describe('the Cloudflare stores refuse a mistake at start-up, with the fix', () 
     await expect(cleanup({ d1, prefix: '1x' })).rejects.toThrow(/cleanup\(\): `prefix` must be/);
   });
 
-  it('ships migrations/0001_social_webhooks.sql as cloudflareSchema() prints it', () => {
-    const shipped = readFileSync(new URL('../packages/cloudflare/migrations/0001_social_webhooks.sql', import.meta.url), 'utf8');
-    expect(shipped).toBe(cloudflareSchema());
+  it('ships migrations/0001_social_webhooks.sql then 0002_social_webhooks_history_archive_opens.sql as cloudflareSchema() prints them', () => {
+    const read = (name: string) => readFileSync(new URL(`../packages/cloudflare/migrations/${name}`, import.meta.url), 'utf8');
+    const [first, second] = [read('0001_social_webhooks.sql'), read('0002_social_webhooks_history_archive_opens.sql')];
+    expect(`${first}\n${second}`).toBe(cloudflareSchema());
+    expect(first).not.toContain('history');
+    expect(second).toContain('CREATE TABLE IF NOT EXISTS social_webhooks_archive (');
     expect(cloudflareSchema({ prefix: 'app_' })).toContain('CREATE TABLE IF NOT EXISTS app_dedupe (');
   });
 });
@@ -104,6 +127,11 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
       appKeySigners: 1,
       appKeyFetches: 1,
       broadcasts: 0,
+      history: 0,
+      historyTimeline: 0,
+      archive: 0,
+      archiveCheckpoints: 0,
+      opens: 0,
     });
     expect(await call('dedupe', 'claim', 'live', 'u', 60_000)).toBe('in_flight');
     expect(await call('admin', 'cleanup')).toEqual({
@@ -113,6 +141,11 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
       appKeySigners: 0,
       appKeyFetches: 0,
       broadcasts: 0,
+      history: 0,
+      historyTimeline: 0,
+      archive: 0,
+      archiveCheckpoints: 0,
+      opens: 0,
     });
   });
 });

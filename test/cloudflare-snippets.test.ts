@@ -57,6 +57,7 @@ describe('docs/deploy-cloudflare.md', () => {
       'Queues: deliveries handed off',
       'Queues and cron triggers: broadcasts',
       'Without Queues: a cron trigger that continues broadcasts',
+      'The notification history and the archive of deliveries',
     ]);
     expect(excluded.map(({ lang }) => lang)).toEqual(['sh', 'toml', 'sh', 'ts']);
     const toml = codeBlocks(FILE).find((block) => block.lang === 'toml')!;

@@ -34,15 +34,19 @@ export interface StoreCall {
 }
 
 /**
- * Starts the two Workers of test/runtimes/cloudflare-stores-worker.ts for the file's tests: `a`
+ * Starts the two Workers of test/runtimes/cloudflare-stores-worker.ts (or another `entry` of
+ * test/runtimes/ with the same bindings) for the file's tests: `a`
  * exports SocialWebhooksState and binds it as STATE, `b` binds a's class; both bind the same D1
  * database as DB. `HUB_URL` is a binding of both.
  */
-export function useCloudflareWorkers(bindings: () => Record<string, string> = () => ({})): CloudflareWorkers {
+export function useCloudflareWorkers(
+  bindings: () => Record<string, string> = () => ({}),
+  entry = 'cloudflare-stores-worker.ts',
+): CloudflareWorkers {
   let miniflare: Miniflare | undefined;
   let url = '';
   beforeAll(async () => {
-    const script = await bundleWorker(fileURLToPath(new URL('../runtimes/cloudflare-stores-worker.ts', import.meta.url)));
+    const script = await bundleWorker(fileURLToPath(new URL(`../runtimes/${entry}`, import.meta.url)));
     const shared = { modules: true, script, compatibilityDate: '2025-01-01', d1Databases: { DB: 'stores-db' }, bindings: bindings() };
     miniflare = new Miniflare({
       workers: [

@@ -28,7 +28,10 @@ export function d1Runner(d1: unknown, tables: Tables, factory: string): SqlRunne
     );
   }
   const db = binding as D1Like;
-  const prepare = ({ sql, params }: Statement) => db.prepare(sql).bind(...params);
+  // A BLOB is bound as an ArrayBuffer, the type D1's bind() takes for one.
+  const value = (param: Statement['params'][number]) =>
+    param instanceof Uint8Array ? param.buffer.slice(param.byteOffset, param.byteOffset + param.byteLength) : param;
+  const prepare = ({ sql, params }: Statement) => db.prepare(sql).bind(...params.map(value));
   const once = async (statements: readonly Statement[]): Promise<Row[][]> => {
     if (statements.length === 1) return [rowsOf(await prepare(statements[0]!).all())];
     return (await db.batch(statements.map(prepare))).map(rowsOf);

@@ -1,3 +1,4 @@
+import { blobToJson } from './blob.js';
 import { optionsError } from './errors.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import type { Tables } from './tables.js';
@@ -52,7 +53,7 @@ export function durableObjectRunner(namespace: unknown, name: string, tables: Ta
       const response = await stub.fetch(STATE_URL, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ prefix: tables.prefix, statements }),
+        body: JSON.stringify({ prefix: tables.prefix, statements }, blobToJson),
       });
       const reply = (await response.json().catch(() => undefined)) as { results?: Row[][]; error?: string } | undefined;
       if (response.ok && Array.isArray(reply?.results) && reply.results.length === statements.length) return reply.results;

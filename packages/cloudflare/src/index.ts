@@ -1,6 +1,14 @@
 export { cleanup, type CloudflareCleanupReport } from './cleanup.js';
 export { cloudflareAppKeyStore } from './cloudflare-app-key-store.js';
 export { cloudflareBroadcastRecords, type CloudflareBroadcastRecordsOptions } from './cloudflare-broadcast-records.js';
+export {
+  CLOUDFLARE_ARCHIVE_MAX_BYTES,
+  cloudflareDeliveryArchive,
+  DEFAULT_CLOUDFLARE_ARCHIVE_DELIVERIES,
+  type CloudflareDeliveryArchiveOptions,
+} from './cloudflare-delivery-archive.js';
+export { cloudflareNotificationHistory, type CloudflareNotificationHistoryOptions } from './cloudflare-notification-history.js';
+export { cloudflareOpenStore, type CloudflareOpenStoreOptions } from './cloudflare-open-store.js';
 export { cloudflareNotificationLimiter, type CloudflareNotificationLimiterOptions } from './cloudflare-notification-limiter.js';
 export { cloudflareStore } from './cloudflare-store.js';
 export { cloudflareTokenStore } from './cloudflare-token-store.js';

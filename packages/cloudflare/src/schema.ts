@@ -1,3 +1,4 @@
+import { stateStatements } from './state-schema.js';
 import { tablesOf, type Tables } from './tables.js';
 
 /** Options of {@link cloudflareSchema}. */
@@ -10,8 +11,13 @@ export interface CloudflareSchemaOptions {
 // since the epoch from the database's own clock (one clock for every Worker instance); each row
 // that lapses carries its `expires_at`, which the statements check themselves (no cron), and
 // cleanup() deletes those past it.
-/** The statements that create the stores' tables and indexes, each `IF NOT EXISTS`. */
+/** The statements that create the stores' tables and indexes, each `IF NOT EXISTS`: the first tables, then the history's and the archive's. */
 export function schemaStatements(tables: Tables): string[] {
+  return [...baseStatements(tables), ...stateStatements(tables)];
+}
+
+/** The first release's tables (migrations/0001_social_webhooks.sql). */
+export function baseStatements(tables: Tables): string[] {
   const { prefix: p, dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, broadcasts } = tables;
   return [
     `CREATE TABLE IF NOT EXISTS ${dedupe} (
@@ -86,8 +92,10 @@ export function schemaStatements(tables: Tables): string[] {
 
 /**
  * The SQL that creates the stores' tables and indexes in D1, each statement ending in `;`: the
- * migration file for `wrangler d1 migrations` (the package ships it as
- * `migrations/0001_social_webhooks.sql`, for the default prefix), or run it with `migrate()`.
+ * migration for `wrangler d1 migrations` (the package ships it for the default prefix in two files:
+ * `migrations/0001_social_webhooks.sql`, the first tables, and
+ * `migrations/0002_social_webhooks_history_archive_opens.sql`, the notification history's and the delivery
+ * archive's, which a database migrated before needs), or run it with `migrate()`.
  * Every statement is `IF NOT EXISTS`, so running it again changes nothing. A Durable Object store
  * needs none of this: `SocialWebhooksState` creates its tables itself.
  *

@@ -1,5 +1,5 @@
-/** A value bound to a statement's `?N`: numbers and strings, as both D1 and a Durable Object's SQL take them. */
-export type SqlValue = string | number | null;
+/** A value bound to a statement's `?N`: numbers, strings and bytes (a BLOB), as both D1 and a Durable Object's SQL take them. */
+export type SqlValue = string | number | null | Uint8Array;
 
 /** One SQL statement and its values, `?1`, `?2`, … in order. */
 export interface Statement {

@@ -1,3 +1,4 @@
+import { jsonToBinding } from './blob.js';
 import { STATE_URL } from './durable-object-runner.js';
 import { schemaStatements } from './schema.js';
 import type { Statement } from './sql-runner.js';
@@ -63,7 +64,7 @@ export class SocialWebhooksState {
       // From here no await: the object runs this to the end before it takes another request.
       const results = this.#transaction(() => {
         if (!this.#migrated.has(tables.prefix)) for (const sql of schemaStatements(tables)) this.#sql.exec(sql);
-        return statements.map(({ sql, params }) => this.#sql.exec(sql, ...params).toArray());
+        return statements.map(({ sql, params }) => this.#sql.exec(sql, ...params.map(jsonToBinding)).toArray());
       });
       this.#migrated.add(tables.prefix);
       return Response.json({ results });

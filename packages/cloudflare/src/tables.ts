@@ -14,6 +14,15 @@ export interface Tables {
   readonly appKeyBudget: string;
   readonly appKeyFetches: string;
   readonly broadcasts: string;
+  readonly history: string;
+  readonly historyCounts: string;
+  readonly historyTimeline: string;
+  readonly archive: string;
+  readonly archiveSize: string;
+  readonly archiveCheckpoints: string;
+  readonly opens: string;
+  readonly openClients: string;
+  readonly openFids: string;
 }
 
 // An unquoted SQLite identifier: the names go into SQL as they are, so only these characters are
@@ -39,5 +48,14 @@ export function tablesOf(option: unknown, factory: string): Tables {
     appKeyBudget: `${prefix}app_key_budget`,
     appKeyFetches: `${prefix}app_key_fetches`,
     broadcasts: `${prefix}broadcasts`,
+    history: `${prefix}history`,
+    historyCounts: `${prefix}history_counts`,
+    historyTimeline: `${prefix}history_timeline`,
+    archive: `${prefix}archive`,
+    archiveSize: `${prefix}archive_size`,
+    archiveCheckpoints: `${prefix}archive_checkpoints`,
+    opens: `${prefix}opens`,
+    openClients: `${prefix}open_clients`,
+    openFids: `${prefix}open_fids`,
   };
 }
