@@ -80,6 +80,13 @@ describe('the Cloudflare stores refuse a mistake at start-up, with the fix', () 
     const shipped = readFileSync(new URL('../packages/cloudflare/migrations/0001_social_webhooks.sql', import.meta.url), 'utf8');
     expect(shipped).toBe(cloudflareSchema());
     expect(cloudflareSchema({ prefix: 'app_' })).toContain('CREATE TABLE IF NOT EXISTS app_dedupe (');
+    // A database that applied an earlier 0001 gets tokens_enabled from 0002: one of 0001's statements, IF NOT EXISTS.
+    const second = readFileSync(
+      new URL('../packages/cloudflare/migrations/0002_social_webhooks_tokens_enabled.sql', import.meta.url),
+      'utf8',
+    );
+    expect(second).toMatch(/^CREATE TABLE IF NOT EXISTS social_webhooks_tokens_enabled \(/);
+    expect(shipped.split('\n\n').map((statement) => statement.trim())).toContain(second.trim());
   });
 });
 

@@ -16,6 +16,14 @@ CREATE TABLE IF NOT EXISTS social_webhooks_tokens (
   PRIMARY KEY (fid, app_fid)
 );
 
+CREATE TABLE IF NOT EXISTS social_webhooks_tokens_enabled (
+  fid INTEGER NOT NULL,
+  app_fid INTEGER NOT NULL,
+  token TEXT NOT NULL,
+  enabled_at INTEGER NOT NULL,
+  PRIMARY KEY (fid, app_fid)
+);
+
 CREATE TABLE IF NOT EXISTS social_webhooks_notify_tokens (
   token TEXT PRIMARY KEY,
   notification_id TEXT NOT NULL,

@@ -12,7 +12,18 @@ export interface CloudflareSchemaOptions {
 // cleanup() deletes those past it.
 /** The statements that create the stores' tables and indexes, each `IF NOT EXISTS`. */
 export function schemaStatements(tables: Tables): string[] {
-  const { prefix: p, dedupe, tokens, notifyTokens, notifySent, appKeySigners, appKeyBudget, appKeyFetches, broadcasts } = tables;
+  const {
+    prefix: p,
+    dedupe,
+    tokens,
+    tokensEnabled,
+    notifyTokens,
+    notifySent,
+    appKeySigners,
+    appKeyBudget,
+    appKeyFetches,
+    broadcasts,
+  } = tables;
   return [
     `CREATE TABLE IF NOT EXISTS ${dedupe} (
   key TEXT PRIMARY KEY,
@@ -27,6 +38,16 @@ export function schemaStatements(tables: Tables): string[] {
   url TEXT NOT NULL,
   token TEXT NOT NULL,
   updated_at INTEGER NOT NULL,
+  PRIMARY KEY (fid, app_fid)
+)`,
+    // When a user's token from a client was first saved (ms), for the token it names: a table of its
+    // own, not a column of tokens, so a database made before it gets it by this IF NOT EXISTS (SQLite
+    // has no ADD COLUMN IF NOT EXISTS). A token with no row here (saved before) has no enabledAt.
+    `CREATE TABLE IF NOT EXISTS ${tokensEnabled} (
+  fid INTEGER NOT NULL,
+  app_fid INTEGER NOT NULL,
+  token TEXT NOT NULL,
+  enabled_at INTEGER NOT NULL,
   PRIMARY KEY (fid, app_fid)
 )`,
     `CREATE TABLE IF NOT EXISTS ${notifyTokens} (
