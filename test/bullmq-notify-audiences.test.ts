@@ -93,6 +93,36 @@ describe('notificationBroadcaster audiences', () => {
     expect(fids).toBe(list);
   });
 
+  it('{ all: true, enabledSince } reaches only the users enabled since, never one before or one stored without a time; one id however the time is spelt', async () => {
+    const since = Date.parse('2026-11-01T00:00:00Z');
+    const { broadcaster } = await setUp(async (store) => {
+      for (const fid of range(200)) {
+        const enabledAt = fid <= 100 ? since - 86_400_000 + fid : since + fid - 101;
+        await store.save({ fid, appFid: 9152, url: farcaster.url, token: farcaster.issue(fid), enabledAt });
+      }
+    });
+    // Users 201-210 as a store wrote them before it kept enabledAt: in no audience narrowed by time.
+    for (const fid of range(10, 201)) {
+      const token = farcaster.issue(fid);
+      await redis.client.hSet(`audiences-${serial}:tokens:${fid}`, '9152', JSON.stringify({ url: farcaster.url, token }));
+    }
+    const id = `enabled-since-${serial}`;
+    const queued = await broadcaster.broadcast(notification(id), { to: { all: true, enabledSince: new Date(since) } });
+    expect(queued.id).toMatch(new RegExp(`^${id}@[0-9a-f]{16}$`));
+    const again = await broadcaster.broadcast(notification(id), { to: { all: true, enabledSince: '2026-11-01T00:00:00.000Z' } });
+    expect(again).toMatchObject({ id: queued.id, existing: true });
+    const progress = await finished(broadcaster, queued.id);
+    expect(reached(farcaster, id)).toEqual(range(100, 101));
+    expect(progress).toMatchObject({ planned: 100, successful: 100, failed: {} });
+    const before = `enabled-before-${serial}`;
+    const earlier = await broadcaster.broadcast(notification(before), { to: { fids: range(210), enabledBefore: since } });
+    await finished(broadcaster, earlier.id);
+    expect(reached(farcaster, before)).toEqual(range(100));
+    await expect(broadcaster.broadcast(notification('x'), { to: { all: true, enabledSince: 'last week' } })).rejects.toThrow(
+      /`enabledSince` is a time/,
+    );
+  });
+
   it('refuses a where function or an iterable of FIDs, saying what to use instead, and queues nothing', async () => {
     const { broadcaster } = await setUp(async () => undefined);
     // Refused by the type too: a BroadcastAudience has no where and no iterable (a JavaScript caller gets the error below).

@@ -77,7 +77,7 @@ describe('the welcome notification, sent after the webhook answered', () => {
     expect(response.status).toBe(200);
     expect(answeredMs).toBeLessThan(1_000);
     expect(client.delivered.size).toBe(0);
-    expect(await tokens.get(3)).toEqual([{ fid: 3, appFid: 9152, url: client.url, token }]);
+    expect(await tokens.get(3)).toEqual([{ fid: 3, appFid: 9152, url: client.url, token, enabledAt: expect.any(Number) }]);
 
     expect(await eventually(() => client.delivered.get('3:welcome-3') === 1, 15_000)).toBe(true);
     expect(client.requests).toEqual([{ notificationId: 'welcome-3', tokens: 1, at: expect.any(Number) }]);

@@ -40,8 +40,12 @@ describe.skipIf(postgresBinaries === undefined)('export-tokens and import-tokens
     if (!existsSync(builtBin)) throw new Error(`${builtBin} is missing: run pnpm build first (these tests run the built binary).`);
     dir = await mkdtemp(join(tmpdir(), 'export-postgres-'));
     const first = postgresTokenStore({ client: db.pool, prefix: 'first_' });
-    for (let fid = 1; fid <= 250; fid++) made.push({ fid, appFid: 9152, url: farcaster, token: `token-${fid}` });
-    for (let fid = 1; fid <= 10; fid++) made.push({ fid, appFid: 77, url: 'https://notify.example.com/v1', token: `other-${fid}` });
+    // Each enabled at a time of its own, kept by every move.
+    const enabled = Date.parse('2026-10-01T00:00:00Z');
+    for (let fid = 1; fid <= 250; fid++) made.push({ fid, appFid: 9152, url: farcaster, token: `token-${fid}`, enabledAt: enabled + fid });
+    for (let fid = 1; fid <= 10; fid++) {
+      made.push({ fid, appFid: 77, url: 'https://notify.example.com/v1', token: `other-${fid}`, enabledAt: enabled - fid });
+    }
     for (const target of made) await first.save(target);
     made.sort(byTarget);
   });
@@ -97,7 +101,14 @@ describe.skipIf(postgresBinaries === undefined)('export-tokens and import-tokens
       });
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ read: 150, imported: 150, skipped: [] });
-      const honoured = emulator.miniApp.tokens().map(({ fid, url, token }) => ({ fid, appFid: 9152, url, token }));
+      // Each enabled when Neynar's row says it was created: the emulator's issue time, to the second.
+      const honoured = emulator.miniApp.tokens().map(({ fid, url, token, issuedAt }) => ({
+        fid,
+        appFid: 9152,
+        url,
+        token,
+        enabledAt: Math.floor(Date.parse(issuedAt) / 1000) * 1000,
+      }));
       expect(await listed(postgresTokenStore({ client: db.pool, prefix: 'neynar_' }))).toEqual(honoured.sort(byTarget));
     }, 30_000);
   });

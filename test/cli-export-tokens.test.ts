@@ -19,6 +19,7 @@ const farcaster = 'https://api.farcaster.xyz/v1/frame-notifications';
 const other = 'https://notify.example.com/v1';
 const prefix = 'exported:tokens:';
 
+const ENABLED = Date.parse('2026-10-01T00:00:00Z');
 const byTarget = (a: NotificationTarget, b: NotificationTarget) => a.fid - b.fid || a.appFid - b.appFid;
 
 describe('export-tokens, then import-tokens --from FILE', () => {
@@ -43,8 +44,9 @@ describe('export-tokens, then import-tokens --from FILE', () => {
     dir = await mkdtemp(join(tmpdir(), 'export-tokens-'));
     file = join(dir, 'tokens.jsonl');
     const store = redisTokenStore({ client: first.client, prefix });
-    for (let fid = 1; fid <= 300; fid++) made.push({ fid, appFid: 9152, url: farcaster, token: `token-${fid}` });
-    for (let fid = 1; fid <= 20; fid++) made.push({ fid, appFid: 77, url: other, token: `other-${fid}` });
+    // Each enabled at a time of its own, which the export writes and the import keeps.
+    for (let fid = 1; fid <= 300; fid++) made.push({ fid, appFid: 9152, url: farcaster, token: `token-${fid}`, enabledAt: ENABLED + fid });
+    for (let fid = 1; fid <= 20; fid++) made.push({ fid, appFid: 77, url: other, token: `other-${fid}`, enabledAt: ENABLED - fid });
     for (const target of made) await store.save(target);
     made.sort(byTarget);
   });
@@ -58,7 +60,7 @@ describe('export-tokens, then import-tokens --from FILE', () => {
     const lines = (await readFile(file, 'utf8')).trimEnd().split('\n');
     expect(lines).toHaveLength(320);
     expect(lines.map((line) => JSON.parse(line) as NotificationTarget).sort(byTarget)).toEqual(made);
-    expect(Object.keys(JSON.parse(lines[0]!) as object)).toEqual(['fid', 'appFid', 'url', 'token']);
+    expect(Object.keys(JSON.parse(lines[0]!) as object)).toEqual(['fid', 'appFid', 'url', 'token', 'enabledAt']);
   }, 30_000);
 
   it('never overwrites a file: exit 2, the file as it was', async () => {
@@ -112,7 +114,11 @@ describe('export-tokens, then import-tokens --from FILE', () => {
       appFid: 9152,
       url: farcaster,
       token: 'token-1',
+      enabledAt: ENABLED + 1,
     });
+    // A line without enabledAt is enabled at the import's time (Redis's clock).
+    const [imported] = await redisTokenStore({ client: second.client, prefix }).get(900);
+    expect(imported!.enabledAt).toBeGreaterThan(Date.now() - 60_000);
   }, 30_000);
 
   it('reads a store over Upstash’s REST API too (--from-redis https://… --from-token)', async () => {

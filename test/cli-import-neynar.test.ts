@@ -90,7 +90,14 @@ describe('import-tokens --from neynar, from the emulator’s Neynar into a redis
     const honoured = emulator.miniApp
       .tokens()
       .filter((token) => token.state === 'enabled')
-      .map(({ fid, url, token }) => ({ fid, appFid: 9152, url, token }))
+      // Each enabled when Neynar's row says it was created: the emulator's issue time, to the second as Neynar writes it.
+      .map(({ fid, url, token, issuedAt }) => ({
+        fid,
+        appFid: 9152,
+        url,
+        token,
+        enabledAt: Math.floor(Date.parse(issuedAt) / 1000) * 1000,
+      }))
       .sort((a, b) => a.fid - b.fid);
     expect(honoured).toHaveLength(255);
     expect(await stored()).toEqual(honoured);

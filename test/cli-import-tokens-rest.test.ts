@@ -75,7 +75,13 @@ describe.skipIf(postgresBinaries === undefined)('import-tokens over Upstash’s 
     expect(result.stdout).toContain('  read           452\n  imported       450\n');
     const all = await listed(store);
     expect(all.map((target) => target.fid)).toEqual(fids);
-    expect(all.find((target) => target.fid === 42)).toEqual({ fid: 42, appFid: 9152, url: farcaster, token: 'token-42' });
+    expect(all.find((target) => target.fid === 42)).toEqual({
+      fid: 42,
+      appFid: 9152,
+      url: farcaster,
+      token: 'token-42',
+      enabledAt: expect.any(Number),
+    });
     // Only read, and never KEYS: PING, SCAN, then each batch's GETs in one request (TYPE for the hash).
     const commands = templates.rest.log.slice(before).flat();
     expect(new Set(commands.map((command) => String(command[0]).toUpperCase()))).toEqual(new Set(['PING', 'SCAN', 'GET', 'TYPE']));
@@ -92,7 +98,7 @@ describe.skipIf(postgresBinaries === undefined)('import-tokens over Upstash’s 
     const report = JSON.parse(result.stdout) as Report;
     expect(report).toMatchObject({ dryRun: false, read: 452, imported: 0, unchanged: 449 });
     expect(report.skipped.find((skip) => skip.reason === 'other_token_kept')?.key).toBe('my-app:user:2');
-    expect(await store.get(2)).toEqual([{ fid: 2, appFid: 9152, url: farcaster, token: 'from-an-event' }]);
+    expect(await store.get(2)).toEqual([{ fid: 2, appFid: 9152, url: farcaster, token: 'from-an-event', enabledAt: expect.any(Number) }]);
   }, 60_000);
 
   it('from flags, into a redisTokenStore over REST that a node-redis store on the same Redis reads', async () => {
@@ -119,7 +125,7 @@ describe.skipIf(postgresBinaries === undefined)('import-tokens over Upstash’s 
     // A batch's reads go out in one /pipeline request, its writes in another: not two per key.
     expect(requests).toBeLessThanOrEqual(11);
     const tcp = redisTokenStore({ client: ours.client, prefix: 'imported:tokens:' });
-    expect(await tcp.get(450)).toEqual([{ fid: 450, appFid: 9152, url: farcaster, token: 'token-450' }]);
+    expect(await tcp.get(450)).toEqual([{ fid: 450, appFid: 9152, url: farcaster, token: 'token-450', enabledAt: expect.any(Number) }]);
     expect(await listed(tcp)).toHaveLength(450);
   }, 60_000);
 

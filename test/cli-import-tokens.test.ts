@@ -78,7 +78,13 @@ describe('import-tokens, from the templates’ Redis keys into a redisTokenStore
     const all = await targets();
     expect(all).toHaveLength(250);
     expect(all.map((target) => target.fid).sort((a, b) => a - b)).toEqual(fids);
-    expect(all.find((target) => target.fid === 42)).toEqual({ fid: 42, appFid: 9152, url: farcaster, token: 'token-42' });
+    expect(all.find((target) => target.fid === 42)).toEqual({
+      fid: 42,
+      appFid: 9152,
+      url: farcaster,
+      token: 'token-42',
+      enabledAt: expect.any(Number),
+    });
     // The templates' keys are only read.
     expect(await templates.client.get('my-app:user:42')).toBe(JSON.stringify({ url: farcaster, token: 'token-42' }));
   }, 30_000);
@@ -94,7 +100,7 @@ describe('import-tokens, from the templates’ Redis keys into a redisTokenStore
       reason: 'other_token_kept',
       detail: 'the store holds another token of fid 2 from client 9152, from an event since: kept',
     });
-    expect(await store.get(2)).toEqual([{ fid: 2, appFid: 9152, url: farcaster, token: 'from-an-event' }]);
+    expect(await store.get(2)).toEqual([{ fid: 2, appFid: 9152, url: farcaster, token: 'from-an-event', enabledAt: expect.any(Number) }]);
     expect(await targets()).toHaveLength(250);
   }, 30_000);
 
@@ -103,7 +109,7 @@ describe('import-tokens, from the templates’ Redis keys into a redisTokenStore
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toContain('  imported       1\n');
     expect(await redisTokenStore({ client: ours.client, prefix }).get(903)).toEqual([
-      { fid: 903, appFid: 77, url: 'https://notify.example.com/v1', token: 'token-903' },
+      { fid: 903, appFid: 77, url: 'https://notify.example.com/v1', token: 'token-903', enabledAt: expect.any(Number) },
     ]);
   }, 30_000);
 

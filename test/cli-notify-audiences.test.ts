@@ -116,4 +116,39 @@ describe('notify --exclude, --client, --fids-file and --expires-at, from a redis
     expect(await runCli(['notify', ...source, '--all', '--expires-at', '18:00', '--id', 'e', ...message], bad.io)).toBe(2);
     expect(bad.out.stderr).toMatch(/--expires-at expects an ISO time with its zone/);
   });
+
+  it('--all --enabled-since reaches only the users enabled since, never one before or one stored without a time; --dry-run plans the same', async () => {
+    const timed = 'cli-audiences:enabled:';
+    const since = Date.parse('2026-11-01T00:00:00Z');
+    const store = redisTokenStore({ client: redis.client, prefix: timed });
+    for (const fid of range(30)) {
+      const enabledAt = fid <= 10 ? since - 1 : since + fid;
+      await store.save({ fid, appFid: 9152, url: farcaster.url, token: farcaster.issue(fid, 9152), enabledAt });
+    }
+    // Users 31-35 as a store wrote them before it kept enabledAt.
+    for (const fid of range(5, 31)) {
+      await redis.client.hSet(`${timed}${fid}`, '9152', JSON.stringify({ url: farcaster.url, token: farcaster.issue(fid, 9152) }));
+    }
+    const from = ['--redis', redis.server.url, '--prefix', timed, '--interval', '1'];
+    const dry = io();
+    expect(
+      await runCli(['notify', ...from, '--all', '--enabled-since', '2026-11-01T00:00:00Z', '--id', 'g', '--dry-run', ...message], dry.io),
+    ).toBe(0);
+    expect(dry.out.stdout).toContain('To 20 token(s) of 20 user(s)');
+    const run = io();
+    const code = await runCli(['notify', ...from, '--all', '--enabled-since', '2026-11-01T00:00:00Z', '--id', 'g', ...message], run.io);
+    expect(code, run.out.stderr).toBe(0);
+    expect(reached(farcaster, 'g')).toEqual(range(20, 11));
+    const before = io();
+    const window = ['--enabled-since', String(since - 1), '--enabled-before', '2026-11-01T00:00:00Z'];
+    expect(await runCli(['notify', ...from, '--to', range(35).join(','), ...window, '--id', 'h', ...message], before.io)).toBe(0);
+    expect(reached(farcaster, 'h')).toEqual(range(10));
+    const bad = io();
+    expect(await runCli(['notify', ...from, '--all', '--enabled-since', 'yesterday', '--id', 'i', ...message], bad.io)).toBe(2);
+    expect(bad.out.stderr).toMatch(/--enabled-since expects an ISO time with its zone/);
+    const empty = io();
+    const reversed = ['--enabled-since', '2026-11-02T00:00:00Z', '--enabled-before', '2026-11-01T00:00:00Z'];
+    expect(await runCli(['notify', ...from, '--all', ...reversed, '--id', 'i', ...message], empty.io)).toBe(2);
+    expect(empty.out.stderr).toMatch(/--enabled-since is before --enabled-before/);
+  });
 });

@@ -7,6 +7,7 @@ import {
 } from '@social-webhooks/cloudflare';
 import { createBroadcasts, createNotifier } from '@social-webhooks/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enabledAudienceSuite } from './support/broadcast-enabled.js';
 import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
 import { useCloudflareWorkers } from './support/cloudflare-workers.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   storages.do = { durableObject };
   // The tables of the prefixes the suite's cases will take, created first: the cases time their runs.
   for (const storage of Object.values(storages)) {
-    for (let index = 1; index <= 4; index++) await migrate({ ...storage, prefix: prefixOf(index) });
+    for (let index = 1; index <= 8; index++) await migrate({ ...storage, prefix: prefixOf(index) });
   }
 }, 60_000);
 let prefixes = 0;
@@ -119,3 +120,6 @@ for (const kind of ['d1', 'do'] as const) {
     });
   });
 }
+
+enabledAudienceSuite('the Cloudflare stores on d1', () => backend('d1'), 3_000);
+enabledAudienceSuite('the Cloudflare stores on do', () => backend('do'), 3_000);

@@ -96,12 +96,18 @@ describe('the Cloudflare stores refuse a mistake at start-up, with the fix', () 
     await expect(cleanup({ d1, prefix: '1x' })).rejects.toThrow(/cleanup\(\): `prefix` must be/);
   });
 
-  it('ships migrations/0001_social_webhooks.sql then 0002_social_webhooks_history_archive_opens.sql as cloudflareSchema() prints them', () => {
+  it('ships migrations 0001 (the first tables), 0002 (the history, the archive, opens) and 0003 (when tokens were enabled) as cloudflareSchema() prints them', () => {
     const read = (name: string) => readFileSync(new URL(`../packages/cloudflare/migrations/${name}`, import.meta.url), 'utf8');
-    const [first, second] = [read('0001_social_webhooks.sql'), read('0002_social_webhooks_history_archive_opens.sql')];
-    expect(`${first}\n${second}`).toBe(cloudflareSchema());
+    const [first, second, third] = [
+      read('0001_social_webhooks.sql'),
+      read('0002_social_webhooks_history_archive_opens.sql'),
+      read('0003_social_webhooks_tokens_enabled.sql'),
+    ];
+    expect(`${first}\n${second}\n${third}`).toBe(cloudflareSchema());
     expect(first).not.toContain('history');
+    expect(first).not.toContain('tokens_enabled');
     expect(second).toContain('CREATE TABLE IF NOT EXISTS social_webhooks_archive (');
+    expect(third).toMatch(/^CREATE TABLE IF NOT EXISTS social_webhooks_tokens_enabled \(/);
     expect(cloudflareSchema({ prefix: 'app_' })).toContain('CREATE TABLE IF NOT EXISTS app_dedupe (');
   });
 });

@@ -1,5 +1,7 @@
+import { cloudflareTokenStore, type CloudflareStorage } from '@social-webhooks/cloudflare';
 import { describe, expect, it } from 'vitest';
 import { useCloudflareWorkers, type StorageKind } from './support/cloudflare-workers.js';
+import { enabledAtSuite, type OldTarget } from './support/token-enabled-suite.js';
 
 // The token store on D1 and on the Durable Object, in two Workers on workerd sharing the storage:
 // the cases of test/postgres-token-store.test.ts, and the storage calls of a walk of 1,000 users.
@@ -11,6 +13,8 @@ const target = (fid: number, appFid = 9152, token = `tok-${fid}-${appFid}`) => (
   url: `https://client${appFid}.example/n`,
   token,
 });
+/** A target as read, enabled at the database's clock, which these tests do not pin (token-enabled-suite.ts does). */
+const read = (saved: OldTarget) => ({ ...saved, enabledAt: expect.any(Number) as number });
 
 describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])('cloudflareTokenStore on $storage', ({ storage }) => {
   const tokens = (worker: 'a' | 'b', prefix: string, method: string, ...args: unknown[]) =>
@@ -21,10 +25,12 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
     await tokens('a', prefix, 'save', target(1));
     await tokens('a', prefix, 'save', target(1, 309857));
     await tokens('b', prefix, 'save', { ...target(1), token: 'newer' });
-    expect(await tokens('b', prefix, 'get', 1)).toEqual(expect.arrayContaining([{ ...target(1), token: 'newer' }, target(1, 309857)]));
+    expect(await tokens('b', prefix, 'get', 1)).toEqual(
+      expect.arrayContaining([read({ ...target(1), token: 'newer' }), read(target(1, 309857))]),
+    );
     expect(await tokens('a', prefix, 'get', 2)).toEqual([]);
     await tokens('b', prefix, 'delete', { fid: 1, appFid: 309857 });
-    expect(await tokens('a', prefix, 'get', 1)).toEqual([{ ...target(1), token: 'newer' }]);
+    expect(await tokens('a', prefix, 'get', 1)).toEqual([read({ ...target(1), token: 'newer' })]);
     await tokens('a', prefix, 'save', target(1, 309857));
     await tokens('a', prefix, 'delete', { fid: 1 });
     expect(await tokens('b', prefix, 'get', 1)).toEqual([]);
@@ -36,7 +42,7 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
     // Worker b saves the user's new token after worker a sent to the old one and before the client answered it invalid.
     await tokens('b', prefix, 'save', { ...target(5), token: 'new' });
     expect(await tokens('a', prefix, 'deleteToken', { fid: 5, appFid: 9152, token: target(5).token })).toBe(false);
-    expect(await tokens('a', prefix, 'get', 5)).toEqual([{ ...target(5), token: 'new' }]);
+    expect(await tokens('a', prefix, 'get', 5)).toEqual([read({ ...target(5), token: 'new' })]);
     expect(await tokens('a', prefix, 'deleteToken', { fid: 5, appFid: 9152, token: 'new' })).toBe(true);
     expect(await tokens('b', prefix, 'get', 5)).toEqual([]);
   });
@@ -59,3 +65,65 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
     expect(calls).toBe(6);
   });
 });
+
+// enabledAt on each storage, the store here in Node and its calls crossing into workerd through
+// Miniflare's proxies of the bindings; a token from before the store kept it is a tokens row with no
+// row in tokens_enabled.
+describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])('cloudflareTokenStore on $storage', ({ storage }) => {
+  const bound = async (): Promise<CloudflareStorage> => {
+    const { d1, durableObject } = await workers.bindings();
+    return storage === 'd1' ? { d1 } : { durableObject };
+  };
+  enabledAtSuite(`cloudflareTokenStore on ${storage}`, async () => {
+    const prefix = `enabled_${++prefixes}_`;
+    const binding = await bound();
+    const store = cloudflareTokenStore({ ...binding, prefix });
+    await store.get(1); // creates the tables
+    const writeOld = async ({ fid, appFid, url, token }: OldTarget) => {
+      const sql = `INSERT INTO ${prefix}tokens (fid, app_fid, url, token, updated_at) VALUES (?1, ?2, ?3, ?4, 0)`;
+      await runSql(binding, prefix, sql, [fid, appFid, url, token]);
+    };
+    return { store, writeOld };
+  });
+
+  it.runIf(storage === 'd1')(
+    'a D1 database made before tokens_enabled: the store creates it at its first call, and old tokens read without enabledAt',
+    async () => {
+      const prefix = `old_${++prefixes}_`;
+      const binding = await bound();
+      await runSql(
+        binding,
+        prefix,
+        `CREATE TABLE ${prefix}tokens (fid INTEGER NOT NULL, app_fid INTEGER NOT NULL, url TEXT NOT NULL, token TEXT NOT NULL, updated_at INTEGER NOT NULL, PRIMARY KEY (fid, app_fid))`,
+        [],
+      );
+      await runSql(binding, prefix, `INSERT INTO ${prefix}tokens VALUES (3, 9152, 'https://c.example/n', 'before', 0)`, []);
+      const store = cloudflareTokenStore({ ...binding, prefix });
+      expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, url: 'https://c.example/n', token: 'before' }]);
+      await store.save({ fid: 3, appFid: 9152, url: 'https://c.example/n', token: 'after', enabledAt: 1_790_000_000_000 });
+      expect(await store.get(3)).toEqual([
+        { fid: 3, appFid: 9152, url: 'https://c.example/n', token: 'after', enabledAt: 1_790_000_000_000 },
+      ]);
+    },
+  );
+});
+
+/** Runs one statement on the storage as the stores do: a D1 all(), or the Durable Object's route. */
+async function runSql(binding: CloudflareStorage, prefix: string, sql: string, params: unknown[]): Promise<void> {
+  if ('d1' in binding && binding.d1 !== undefined) {
+    await binding.d1
+      .prepare(sql)
+      .bind(...params)
+      .all();
+    return;
+  }
+  const namespace = binding.durableObject!;
+  const stub = namespace.get(namespace.idFromName('social-webhooks'));
+  const response = await stub.fetch('https://social-webhooks.state/run', {
+    method: 'POST',
+    body: JSON.stringify({ prefix, statements: [{ sql, params }] }),
+    headers: { 'content-type': 'application/json' },
+  });
+  const reply = (await response.json()) as { error?: string };
+  if (!response.ok) throw new Error(`the Durable Object answered ${response.status}: ${reply.error}`);
+}

@@ -250,6 +250,30 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
     expect([...farcaster.violations, ...other.violations]).toEqual([]);
   },
 
+  async 'docs/notifications.md › Since they enabled'(program) {
+    // Farcaster's client: user 3 enabled on Nov 5, user 4 on Oct 20, user 5 stored before enabledAt was
+    // kept, user 6 now (as applyMiniAppEvent saves); another client: user 3 on Oct 1. Only 3 (Farcaster) and 6 are welcomed.
+    const [redis, farcaster, other] = await Promise.all([redisServer(), standIn('app.example.com'), standIn('app.example.com')]);
+    const store = redisTokenStore({ client: redis.client });
+    const url = farcaster.url;
+    await store.save({ fid: 3, appFid: 9152, url, token: farcaster.issue(3), enabledAt: Date.parse('2026-11-05T09:30:00Z') });
+    await store.save({ fid: 4, appFid: 9152, url, token: farcaster.issue(4), enabledAt: Date.parse('2026-10-20T00:00:00Z') });
+    await redis.client.hSet('social-webhooks:miniapp-tokens:5', '9152', JSON.stringify({ url, token: farcaster.issue(5) }));
+    await store.save({ fid: 6, appFid: 9152, url, token: farcaster.issue(6) });
+    await store.save({ fid: 3, appFid: 1, url: other.url, token: other.issue(3, 1), enabledAt: Date.parse('2026-10-01T00:00:00Z') });
+    const child = await run(program, { REDIS_URL: redis.url });
+    await ends(child);
+    const printed = child.lines.filter((line) => !line.startsWith('SNIPPET READY '));
+    expect(printed[0]).toBe('welcome 2');
+    expect(printed.slice(1).sort()).toEqual([
+      'fid 3 at client 1 enabled 2026-10-01T00:00:00.000Z',
+      'fid 3 at client 9152 enabled 2026-11-05T09:30:00.000Z',
+    ]);
+    expect([...farcaster.delivered.keys()].sort()).toEqual(['3:welcome-2026-11', '6:welcome-2026-11']);
+    expect(other.delivered.size).toBe(0);
+    expect([...farcaster.violations, ...other.violations]).toEqual([]);
+  },
+
   async 'docs/notifications.md › When: at a time, every day, cancel'(program) {
     // Users 3-5: the launch reaches each once, not before its time; the cancelled one reaches nobody;
     // the daily schedule is listed, then removed.
@@ -353,7 +377,9 @@ const SCENARIOS: Record<string, (program: Program) => Promise<void>> = {
         )
       ).status,
     ).toBe(200);
-    expect(await redisTokenStore({ client: redis.client }).get(3)).toEqual([{ fid: 3, appFid: 9152, url: clientApp.url, token }]);
+    expect(await redisTokenStore({ client: redis.client }).get(3)).toEqual([
+      { fid: 3, appFid: 9152, url: clientApp.url, token, enabledAt: expect.any(Number) },
+    ]);
     expect((await post(`${child.url}/webhook`, await signer.delivery({ event: 'miniapp_removed' }))).status).toBe(200);
     expect(await redisTokenStore({ client: redis.client }).get(3)).toEqual([]);
     await exits(child);

@@ -116,7 +116,7 @@ function scenarios(database: () => string | Promise<string>): Record<string, (pr
         .join(' ')
         .replace(/\s+/g, ' ');
       expect(printed).toBe(
-        "[ { fid: 3, appFid: 9152, url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' } ] claimed",
+        "[ { fid: 3, appFid: 9152, url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1', enabledAt: 1795780800000 } ] claimed",
       );
     },
   };

@@ -3,8 +3,11 @@ import { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore
 import { fromPostgresJs, migrate, postgresTokenStore } from '@social-webhooks/postgres';
 import { usePostgres } from './support/postgres-clients.js';
 import { postgresBinaries } from './support/postgres-server.js';
+import { enabledAtSuite } from './support/token-enabled-suite.js';
 
 const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
+/** When each target was enabled: the server's clock, which these tests do not pin (token-enabled-suite.ts does). */
+const at = { enabledAt: expect.any(Number) as number };
 
 async function all(store: NotificationTokenStore): Promise<NotificationTarget[]> {
   const targets: NotificationTarget[] = [];
@@ -33,8 +36,8 @@ describe.skipIf(postgresBinaries === undefined)('postgresTokenStore against a Po
       await store.save({ fid: 3, appFid: 9152, ...DETAILS });
       await store.save({ fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2' });
       expect(byClient(await store.get(3))).toEqual([
-        { fid: 3, appFid: 9152, ...DETAILS },
-        { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2' },
+        { fid: 3, appFid: 9152, ...DETAILS, ...at },
+        { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-2', ...at },
       ]);
       expect(await store.get(4)).toEqual([]);
       // A row the app can join to its users.
@@ -145,7 +148,7 @@ describe.skipIf(postgresBinaries === undefined)('postgresTokenStore against a Po
     const { store } = await fresh();
     const proven = { fid: 3, appFid: 9152, appKey: `0x${'ab'.repeat(32)}` };
     await applyMiniAppEvent(store, { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } });
-    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS }]);
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, ...at }]);
     await applyMiniAppEvent(store, { eventName: 'miniapp_removed', data: proven });
     expect(await store.get(3)).toEqual([]);
   });
@@ -154,6 +157,35 @@ describe.skipIf(postgresBinaries === undefined)('postgresTokenStore against a Po
     const { prefix, store } = await fresh();
     await db.pool.query(`ALTER TABLE ${prefix}tokens ALTER COLUMN url DROP NOT NULL`);
     await db.pool.query(`INSERT INTO ${prefix}tokens (fid, app_fid, url, token) VALUES (8, 1, NULL, 't')`);
-    await expect(store.get(8)).rejects.toThrow(/a row of the token table is not \{ fid, app_fid, url, token \}/);
+    await expect(store.get(8)).rejects.toThrow(/a row of the token table is not \{ fid, app_fid, url, token, enabled_at \}/);
+  });
+
+  it('migrate() adds enabled_at to a token table made before it, whose rows read without enabledAt; new tokens get one', async () => {
+    const prefix = `tokens${++prefixes}_`;
+    // The table as migrate() made it before enabled_at, with a user in it.
+    await db.pool.query(`CREATE TABLE ${prefix}tokens (
+  fid bigint NOT NULL, app_fid bigint NOT NULL, url text NOT NULL, token text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (fid, app_fid))`);
+    await db.pool.query(`INSERT INTO ${prefix}tokens (fid, app_fid, url, token) VALUES (3, 9152, $1, 'before')`, [DETAILS.url]);
+    await migrate({ client: db.pool, prefix });
+    await migrate({ client: db.pool, prefix });
+    const store = postgresTokenStore({ client: db.pool, prefix });
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, url: DETAILS.url, token: 'before' }]);
+    await store.save({ fid: 4, appFid: 9152, ...DETAILS, enabledAt: 1_790_000_000_000 });
+    expect(await store.get(4)).toEqual([{ fid: 4, appFid: 9152, ...DETAILS, enabledAt: 1_790_000_000_000 }]);
+    const { rows } = await db.pool.query(`SELECT fid::int, enabled_at::text FROM ${prefix}tokens ORDER BY fid`);
+    expect(rows).toEqual([
+      { fid: 3, enabled_at: null },
+      { fid: 4, enabled_at: '1790000000000' },
+    ]);
+  });
+
+  enabledAtSuite('postgresTokenStore', async () => {
+    const { prefix, store } = await fresh();
+    // A row from before enabled_at: the column NULL.
+    const writeOld = async ({ fid, appFid, url, token }: { fid: number; appFid: number; url: string; token: string }) => {
+      await db.pool.query(`INSERT INTO ${prefix}tokens (fid, app_fid, url, token) VALUES ($1, $2, $3, $4)`, [fid, appFid, url, token]);
+    };
+    return { store, writeOld };
   });
 });

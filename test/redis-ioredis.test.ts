@@ -39,7 +39,9 @@ describe('the stores on ioredis, through the documented wrapper', () => {
   it('redisTokenStore: saves, reads, lists every target in pages, deletes a token by compare', async () => {
     const store = redisTokenStore({ client, prefix: 'tokens:' });
     for (let fid = 1; fid <= 250; fid++) await store.save({ fid, appFid: 9152, url: 'https://client.example/notify', token: `t${fid}` });
-    expect(await store.get(7)).toEqual([{ fid: 7, appFid: 9152, url: 'https://client.example/notify', token: 't7' }]);
+    expect(await store.get(7)).toEqual([
+      { fid: 7, appFid: 9152, url: 'https://client.example/notify', token: 't7', enabledAt: expect.any(Number) },
+    ]);
     const listed: number[] = [];
     for await (const target of store.list()) listed.push(target.fid);
     expect(listed.sort((a, b) => a - b)).toEqual(Array.from({ length: 250 }, (_, index) => index + 1));

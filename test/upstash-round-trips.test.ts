@@ -41,6 +41,8 @@ describe.each(DESERIALIZATIONS)('a Mini App delivery on $name', ({ options }) =>
     expect((await handle(await signer.deliveryRequest(added))).status).toBe(200);
     expect(upstash.rest.requests - before).toBe(2);
     expect(hub.calls.length - calls).toBe(1);
-    expect(await tokens.get(signer.fid)).toEqual([{ fid: signer.fid, appFid: expect.any(Number), ...added.notificationDetails }]);
+    expect(await tokens.get(signer.fid)).toEqual([
+      { fid: signer.fid, appFid: expect.any(Number), ...added.notificationDetails, enabledAt: expect.any(Number) },
+    ]);
   });
 });

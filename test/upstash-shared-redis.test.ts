@@ -32,12 +32,12 @@ describe.each(DESERIALIZATIONS)('a node-redis store and one through $name on one
     const prefix = fresh();
     const [node, edge] = [redisTokenStore({ client: tcp(), prefix }), redisTokenStore({ client: http(), prefix })];
     await node.save({ fid: 3, appFid: 9152, ...DETAILS });
-    expect(await edge.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS }]);
+    expect(await edge.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, enabledAt: expect.any(Number) }]);
     await edge.save({ fid: 3, appFid: 9152, ...DETAILS, token: 'replaced' });
     await edge.save({ fid: 4, appFid: 1, ...DETAILS });
-    expect(await node.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, token: 'replaced' }]);
+    expect(await node.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, token: 'replaced', enabledAt: expect.any(Number) }]);
     expect(await node.deleteToken!({ fid: 3, appFid: 9152, token: 'token-1' })).toBe(false);
-    expect(await edge.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, token: 'replaced' }]);
+    expect(await edge.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, token: 'replaced', enabledAt: expect.any(Number) }]);
     const listed = [];
     for await (const target of node.list()) listed.push(target);
     expect(listed.map((target) => target.fid).sort()).toEqual([3, 4]);

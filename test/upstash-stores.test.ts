@@ -11,6 +11,7 @@ import {
 import type { Redis } from '@upstash/redis';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DESERIALIZATIONS, useUpstash } from './support/upstash-client.js';
+import { enabledAtSuite } from './support/token-enabled-suite.js';
 
 // Every store of @social-webhooks/redis given an @upstash/redis client as a function on Vercel builds
 // it (Redis.fromEnv(), whatever its automaticDeserialization), over the REST stand-in in front of a
@@ -19,11 +20,22 @@ const upstash = useUpstash();
 let prefixes = 0;
 const fresh = () => `upstash-${++prefixes}:`;
 const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
+/** When each target was enabled: Redis's clock, which these tests do not pin (token-enabled-suite.ts does). */
+const at = { enabledAt: expect.any(Number) as number };
 const budget = { perSecond: 100, concurrent: 5, leaseMs: 1_000 };
 const list = (fetchedAt: number) => ({ fetchedAt, keys: { [`0x${'ab'.repeat(32)}`]: 9152, '123': 'unreadable' } });
 
-describe.each(DESERIALIZATIONS)('the stores through $name', ({ options }) => {
+describe.each(DESERIALIZATIONS)('the stores through $name', ({ name, options }) => {
   const client = () => upstash.fromEnv(options);
+
+  enabledAtSuite(`redisTokenStore through ${name}`, () => {
+    const prefix = fresh();
+    // What a store before enabledAt wrote, { url, token } by appFid, put straight into the redis-server behind the REST stand-in.
+    const writeOld = async ({ fid, appFid, url, token }: { fid: number; appFid: number; url: string; token: string }) => {
+      await upstash.client.hSet(`${prefix}${fid}`, String(appFid), JSON.stringify({ url, token }));
+    };
+    return { store: redisTokenStore({ client: client(), prefix }), writeOld };
+  });
 
   it('redisStore: claims a delivery once, remembers it completed, and frees a released claim', async () => {
     const store = redisStore({ client: client(), prefix: fresh() });
@@ -46,10 +58,10 @@ describe.each(DESERIALIZATIONS)('the stores through $name', ({ options }) => {
       data: { fid: 4, appFid: 9152, appKey: `0x${'ab'.repeat(32)}`, notificationDetails: { ...DETAILS, token: 'true' } },
     });
     expect([...(await store.get(3))].sort((a, b) => a.appFid - b.appFid)).toEqual([
-      { fid: 3, appFid: 9152, url: DETAILS.url, token: '12345' },
-      { fid: 3, appFid: 309857, url: 'https://client.example/n', token: 'null' },
+      { fid: 3, appFid: 9152, url: DETAILS.url, token: '12345', ...at },
+      { fid: 3, appFid: 309857, url: 'https://client.example/n', token: 'null', ...at },
     ]);
-    expect(await store.get(4)).toEqual([{ fid: 4, appFid: 9152, ...DETAILS, token: 'true' }]);
+    expect(await store.get(4)).toEqual([{ fid: 4, appFid: 9152, ...DETAILS, token: 'true', ...at }]);
     expect(await store.get(5)).toEqual([]);
     await Promise.all(Array.from({ length: 450 }, (_, index) => store.save({ fid: 100 + index, appFid: 1, ...DETAILS })));
     const listed: NotificationTarget[] = [];
@@ -110,7 +122,7 @@ describe('the @upstash/redis client given to a store', () => {
   it("is read from Vercel's KV_REST_API_URL and KV_REST_API_TOKEN too", async () => {
     const store = redisTokenStore({ client: upstash.fromEnv({}, 'KV_REST_API'), prefix: fresh() });
     await store.save({ fid: 1, appFid: 2, ...DETAILS });
-    expect(await store.get(1)).toEqual([{ fid: 1, appFid: 2, ...DETAILS }]);
+    expect(await store.get(1)).toEqual([{ fid: 1, appFid: 2, ...DETAILS, ...at }]);
   });
 
   it('fits the client option in TypeScript, as a Redis instance and not only through a wrapper', () => {

@@ -6,7 +6,8 @@ import { redisAppKeyStore, redisNotificationLimiter, redisStore, redisTokenStore
 
 export const STORES_PATH = '/stores';
 export const SIGNERS = { fetchedAt: 1, keys: { [`0x${'ab'.repeat(32)}`]: 9152 } };
-export const TARGET = { fid: 3, appFid: 9152, url: 'https://client.example/notify', token: '12345' };
+// Enabled at a time given, as an import gives it: the store keeps it, so what is read is what was saved.
+export const TARGET = { fid: 3, appFid: 9152, url: 'https://client.example/notify', token: '12345', enabledAt: 1_790_000_000_000 };
 
 export function upstashStoresApp(client: RedisStoreClient): (request: Request) => Promise<Response> {
   return async function serveStores(request) {

@@ -8,6 +8,7 @@ import {
 } from '@social-webhooks/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNotificationClient, type StandInClient } from './notification-client.js';
+import { enabledAudienceSuite } from './broadcast-enabled.js';
 import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './broadcast-helpers.js';
 import { fillTokens, range } from './token-fill.js';
 
@@ -23,9 +24,10 @@ export interface BroadcastBackend {
  * strict stand-in client: a broadcast under a small time limit takes several runs and reaches each
  * user once; two overlapping runs work a broadcast once, and a lease run out is taken over;
  * rate-limited targets wait in the record for a later run; a list of FIDs is resumed by position; the
- * counts are what the client saw.
+ * counts are what the client saw; an audience by enabled time reaches nobody outside it (broadcast-enabled.ts).
  */
 export function broadcastSuite(name: string, backend: () => BroadcastBackend): void {
+  enabledAudienceSuite(name, backend);
   describe(`resumable broadcasts on ${name}`, () => {
     let client: StandInClient;
     let serial = 0;

@@ -1,4 +1,4 @@
-import type { NotificationTarget, NotificationTokenStore, ResumablePage } from '@social-webhooks/core';
+import { givenEnabledAt, type NotificationTarget, type NotificationTokenStore, type ResumablePage } from '@social-webhooks/core';
 import { NOW } from './now.js';
 import type { Row } from './sql-runner.js';
 import { storageOf, type CloudflareStoreOptions } from './storage.js';
@@ -8,8 +8,11 @@ const PAGE_USERS = 200;
 
 /**
  * A Mini App's notification tokens in D1 or a Durable Object (the `<prefix>tokens` table, one row
- * per user and Farcaster client: `fid`, `app_fid`, `url`, `token`, `updated_at`), shared by every
- * instance of a Worker. Each call is one statement, one call to the storage: `save` an upsert,
+ * per user and Farcaster client: `fid`, `app_fid`, `url`, `token`, `updated_at`; and beside it
+ * `<prefix>tokens_enabled`, when each token was first saved), shared by every instance of a Worker.
+ * Each call is one call to the storage, one transaction: `save` an upsert (the enabled time kept
+ * when the token is the same, else the one given or the database's clock; a token saved before
+ * the table has none, and keeps none),
  * `deleteToken` a `DELETE … WHERE token = ?3` (compare-and-delete, so a token the user enabled since
  * stays), `listPages()` pages of at most 200 users in `fid` order, each read after the last `fid` of
  * the page before (every user listed once, whatever is saved meanwhile); `listPagesFrom(cursor)` the
@@ -23,13 +26,21 @@ const PAGE_USERS = 200;
  */
 export function cloudflareTokenStore(options: CloudflareStoreOptions): NotificationTokenStore {
   const { runner, tables } = storageOf(options, 'cloudflareTokenStore()');
-  const { tokens } = tables;
+  const { tokens, tokensEnabled: enabled } = tables;
+  // First the enabled time, unless the row holds this very token already (then its time stays, or
+  // its lack of one); then the token. ?1 fid, ?2 app_fid, ?3 token, ?4 enabled_at or NULL for now.
+  const SAVE_ENABLED = `INSERT INTO ${enabled} (fid, app_fid, token, enabled_at)
+SELECT ?1, ?2, ?3, COALESCE(?4, ${NOW}) WHERE NOT EXISTS (SELECT 1 FROM ${tokens} WHERE fid = ?1 AND app_fid = ?2 AND token = ?3)
+ON CONFLICT (fid, app_fid) DO UPDATE SET token = excluded.token, enabled_at = excluded.enabled_at`;
   const SAVE = `INSERT INTO ${tokens} (fid, app_fid, url, token, updated_at) VALUES (?1, ?2, ?3, ?4, ${NOW})
 ON CONFLICT (fid, app_fid) DO UPDATE SET url = excluded.url, token = excluded.token, updated_at = excluded.updated_at`;
-  const GET = `SELECT fid, app_fid, url, token FROM ${tokens} WHERE fid = ?1`;
-  const PAGE = `SELECT fid, app_fid, url, token FROM ${tokens}
-WHERE fid IN (SELECT DISTINCT fid FROM ${tokens} WHERE fid > ?1 ORDER BY fid LIMIT ${PAGE_USERS})
-ORDER BY fid, app_fid`;
+  // A time counts only for the token it was kept for.
+  const COLUMNS = `SELECT t.fid, t.app_fid, t.url, t.token, e.enabled_at FROM ${tokens} t
+LEFT JOIN ${enabled} e ON e.fid = t.fid AND e.app_fid = t.app_fid AND e.token = t.token`;
+  const GET = `${COLUMNS} WHERE t.fid = ?1`;
+  const PAGE = `${COLUMNS}
+WHERE t.fid IN (SELECT DISTINCT fid FROM ${tokens} WHERE fid > ?1 ORDER BY fid LIMIT ${PAGE_USERS})
+ORDER BY t.fid, t.app_fid`;
   const one = async (sql: string, params: (string | number)[]) => (await runner.run([{ sql, params }]))[0] ?? [];
 
   const pageAfter = async (fid: number) => (await one(PAGE, [fid])).map(toTarget);
@@ -54,15 +65,27 @@ ORDER BY fid, app_fid`;
   }
 
   return {
-    async save({ fid, appFid, url, token }) {
-      await one(SAVE, [fid, appFid, url, token]);
+    async save(target) {
+      const { fid, appFid, url, token } = target;
+      const enabledAt = givenEnabledAt(target, '@social-webhooks/cloudflare: cloudflareTokenStore');
+      await runner.run([
+        { sql: SAVE_ENABLED, params: [fid, appFid, token, enabledAt ?? null] },
+        { sql: SAVE, params: [fid, appFid, url, token] },
+      ]);
     },
     async delete({ fid, appFid }) {
-      if (appFid === undefined) await one(`DELETE FROM ${tokens} WHERE fid = ?1`, [fid]);
-      else await one(`DELETE FROM ${tokens} WHERE fid = ?1 AND app_fid = ?2`, [fid, appFid]);
+      const where = appFid === undefined ? 'fid = ?1' : 'fid = ?1 AND app_fid = ?2';
+      const params = appFid === undefined ? [fid] : [fid, appFid];
+      await runner.run([
+        { sql: `DELETE FROM ${tokens} WHERE ${where}`, params },
+        { sql: `DELETE FROM ${enabled} WHERE ${where}`, params },
+      ]);
     },
     async deleteToken({ fid, appFid, token }) {
-      const rows = await one(`DELETE FROM ${tokens} WHERE fid = ?1 AND app_fid = ?2 AND token = ?3 RETURNING fid`, [fid, appFid, token]);
+      const [rows = []] = await runner.run([
+        { sql: `DELETE FROM ${tokens} WHERE fid = ?1 AND app_fid = ?2 AND token = ?3 RETURNING fid`, params: [fid, appFid, token] },
+        { sql: `DELETE FROM ${enabled} WHERE fid = ?1 AND app_fid = ?2 AND token = ?3`, params: [fid, appFid, token] },
+      ]);
       return rows.length > 0;
     },
     async get(fid) {
@@ -80,8 +103,16 @@ function toTarget(row: Row): NotificationTarget {
   const fid = Number(row['fid']);
   const appFid = Number(row['app_fid']);
   const { url, token } = row;
-  if (!Number.isSafeInteger(fid) || !Number.isSafeInteger(appFid) || typeof url !== 'string' || typeof token !== 'string') {
+  const enabledAt = row['enabled_at'] === null || row['enabled_at'] === undefined ? undefined : Number(row['enabled_at']);
+  if (
+    !Number.isSafeInteger(fid) ||
+    !Number.isSafeInteger(appFid) ||
+    typeof url !== 'string' ||
+    typeof token !== 'string' ||
+    (enabledAt !== undefined && !Number.isSafeInteger(enabledAt))
+  ) {
     throw new Error(`@social-webhooks/cloudflare: a row of the token table is not { fid, app_fid, url, token }: ${JSON.stringify(row)}.`);
   }
-  return { fid, appFid, url, token };
+  // No enabled row for this token: it was saved before the store kept the time, which stays unknown.
+  return { fid, appFid, url, token, ...(enabledAt !== undefined && { enabledAt }) };
 }

@@ -1,3 +1,4 @@
+import { enabledStatements } from './enabled-schema.js';
 import { stateStatements } from './state-schema.js';
 import { tablesOf, type Tables } from './tables.js';
 
@@ -13,7 +14,7 @@ export interface CloudflareSchemaOptions {
 // cleanup() deletes those past it.
 /** The statements that create the stores' tables and indexes, each `IF NOT EXISTS`: the first tables, then the history's and the archive's. */
 export function schemaStatements(tables: Tables): string[] {
-  return [...baseStatements(tables), ...stateStatements(tables)];
+  return [...baseStatements(tables), ...stateStatements(tables), ...enabledStatements(tables)];
 }
 
 /** The first release's tables (migrations/0001_social_webhooks.sql). */
@@ -95,7 +96,8 @@ export function baseStatements(tables: Tables): string[] {
  * migration for `wrangler d1 migrations` (the package ships it for the default prefix in two files:
  * `migrations/0001_social_webhooks.sql`, the first tables, and
  * `migrations/0002_social_webhooks_history_archive_opens.sql`, the notification history's and the delivery
- * archive's, which a database migrated before needs), or run it with `migrate()`.
+ * archive's, and `migrations/0003_social_webhooks_tokens_enabled.sql`, when each token was enabled: a
+ * database migrated before needs the later ones), or run it with `migrate()`.
  * Every statement is `IF NOT EXISTS`, so running it again changes nothing. A Durable Object store
  * needs none of this: `SocialWebhooksState` creates its tables itself.
  *

@@ -8,6 +8,8 @@ export interface Tables {
   readonly prefix: string;
   readonly dedupe: string;
   readonly tokens: string;
+  /** When each token was first saved: beside `tokens`, as SQLite adds no column `IF NOT EXISTS`. */
+  readonly tokensEnabled: string;
   readonly notifyTokens: string;
   readonly notifySent: string;
   readonly appKeySigners: string;
@@ -42,6 +44,7 @@ export function tablesOf(option: unknown, factory: string): Tables {
     prefix,
     dedupe: `${prefix}dedupe`,
     tokens: `${prefix}tokens`,
+    tokensEnabled: `${prefix}tokens_enabled`,
     notifyTokens: `${prefix}notify_tokens`,
     notifySent: `${prefix}notify_sent`,
     appKeySigners: `${prefix}app_key_signers`,

@@ -106,6 +106,7 @@ export {
   type ResumablePage,
 } from './senders/miniapp/token-store.js';
 export { memoryTokenStore } from './senders/miniapp/memory-token-store.js';
+export { givenEnabledAt } from './senders/miniapp/enabled-at.js';
 
 // Mini App notifications, sent (docs/notifications.md): the sender, our side of the limits, the report.
 export { createNotifier, type NotificationSendOptions, type Notifier } from './notify/notifier.js';
@@ -141,6 +142,7 @@ export {
   type NotificationAudience,
 } from './notify/audience.js';
 export { targetPagesOf } from './notify/audience-targets.js';
+export { audienceTimeMs, type AudienceTime } from './notify/audience-enabled.js';
 export { checkExpiresAt, checkSendAt, expired, type ExpiresAt } from './notify/expiry.js';
 export type { BatchEnd, BatchScope, BatchStart, NotifyInstrumentation } from './notify/instrumentation.js';
 export type { FetchLike } from './notify/post-batch.js';

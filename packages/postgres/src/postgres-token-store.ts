@@ -1,4 +1,4 @@
-import type { NotificationTarget, NotificationTokenStore, ResumablePage } from '@social-webhooks/core';
+import { givenEnabledAt, type NotificationTarget, type NotificationTokenStore, type ResumablePage } from '@social-webhooks/core';
 import { checkClient, optionsError, run, type PostgresQueryable, type PostgresRow } from './query.js';
 import { tablesOf } from './tables.js';
 
@@ -15,9 +15,10 @@ const PAGE_USERS = 200;
 
 /**
  * A Mini App's notification tokens in PostgreSQL (the `<prefix>tokens` table, one row per user and
- * Farcaster client: `fid`, `app_fid`, `url`, `token`, `updated_at`), shared by every instance and
+ * Farcaster client: `fid`, `app_fid`, `url`, `token`, `enabled_at`, `updated_at`), shared by every instance and
  * beside your own tables, so a query can join them to your users. Each call is one statement:
- * `save` an upsert, `deleteToken` a `DELETE … WHERE token = $3` (compare-and-delete, so a token
+ * `save` an upsert (keeping `enabled_at` when the token is the same, else the one given or the
+ * server's clock; a row from before the column is NULL, read as no `enabledAt`), `deleteToken` a `DELETE … WHERE token = $3` (compare-and-delete, so a token
  * the user enabled since stays), `listPages()` pages of at most 200 users in `fid` order, each read
  * after the last `fid` of the page before (every user listed once, whatever is saved meanwhile);
  * `listPagesFrom(cursor)` the same pages, each with that `fid` as the cursor to resume after it.
@@ -37,10 +38,13 @@ export function postgresTokenStore(options: PostgresTokenStoreOptions): Notifica
   }
   const client = checkClient(options.client, 'postgresTokenStore()');
   const { tokens } = tablesOf(options.prefix, 'postgresTokenStore()');
-  const SAVE = `INSERT INTO ${tokens} (fid, app_fid, url, token) VALUES ($1::bigint, $2::bigint, $3, $4)
-ON CONFLICT (fid, app_fid) DO UPDATE SET url = excluded.url, token = excluded.token, updated_at = now()`;
-  const GET = `SELECT fid, app_fid, url, token FROM ${tokens} WHERE fid = $1::bigint`;
-  const PAGE = `SELECT fid, app_fid, url, token FROM ${tokens}
+  // enabled_at is ms since the epoch: the one given, else the server's clock; the same token again keeps the row's.
+  const SAVE = `INSERT INTO ${tokens} (fid, app_fid, url, token, enabled_at)
+VALUES ($1::bigint, $2::bigint, $3, $4, COALESCE($5::bigint, floor(extract(epoch FROM statement_timestamp()) * 1000)::bigint))
+ON CONFLICT (fid, app_fid) DO UPDATE SET url = excluded.url, token = excluded.token, updated_at = now(),
+  enabled_at = CASE WHEN ${tokens}.token = excluded.token THEN ${tokens}.enabled_at ELSE excluded.enabled_at END`;
+  const GET = `SELECT fid, app_fid, url, token, enabled_at FROM ${tokens} WHERE fid = $1::bigint`;
+  const PAGE = `SELECT fid, app_fid, url, token, enabled_at FROM ${tokens}
 WHERE fid IN (SELECT DISTINCT fid FROM ${tokens} WHERE fid > $1::bigint ORDER BY fid LIMIT ${PAGE_USERS})
 ORDER BY fid, app_fid`;
 
@@ -75,8 +79,10 @@ ORDER BY fid, app_fid`;
   }
 
   return {
-    async save({ fid, appFid, url, token }) {
-      await run(client, SAVE, [String(fid), String(appFid), url, token]);
+    async save(target) {
+      const { fid, appFid, url, token } = target;
+      const enabledAt = givenEnabledAt(target, '@social-webhooks/postgres: postgresTokenStore');
+      await run(client, SAVE, [String(fid), String(appFid), url, token, enabledAt === undefined ? null : String(enabledAt)]);
     },
     async delete({ fid, appFid }) {
       if (appFid === undefined) await run(client, `DELETE FROM ${tokens} WHERE fid = $1::bigint`, [String(fid)]);
@@ -101,13 +107,22 @@ ORDER BY fid, app_fid`;
   };
 }
 
-/** A row as a target: `bigint` columns arrive as strings (pg, postgres.js) or numbers. */
+/** A row as a target: `bigint` columns arrive as strings (pg, postgres.js) or numbers; `enabled_at` NULL is a row from before it. */
 function toTarget(row: PostgresRow): NotificationTarget {
   const fid = Number(row['fid']);
   const appFid = Number(row['app_fid']);
   const { url, token } = row;
-  if (!Number.isSafeInteger(fid) || !Number.isSafeInteger(appFid) || typeof url !== 'string' || typeof token !== 'string') {
-    throw new Error(`@social-webhooks/postgres: a row of the token table is not { fid, app_fid, url, token }: ${JSON.stringify(row)}.`);
+  const enabledAt = row['enabled_at'] === null || row['enabled_at'] === undefined ? undefined : Number(row['enabled_at']);
+  if (
+    !Number.isSafeInteger(fid) ||
+    !Number.isSafeInteger(appFid) ||
+    typeof url !== 'string' ||
+    typeof token !== 'string' ||
+    (enabledAt !== undefined && !Number.isSafeInteger(enabledAt))
+  ) {
+    throw new Error(
+      `@social-webhooks/postgres: a row of the token table is not { fid, app_fid, url, token, enabled_at }: ${JSON.stringify(row)}.`,
+    );
   }
-  return { fid, appFid, url, token };
+  return { fid, appFid, url, token, ...(enabledAt !== undefined && { enabledAt }) };
 }

@@ -31,8 +31,17 @@ function storeStatements(tables: Tables): string[] {
   url text NOT NULL,
   token text NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now(),
+  enabled_at bigint,
   PRIMARY KEY (fid, app_fid)
 )`,
+    // When each token was first saved (ms since the epoch), added to a table made before it kept
+    // one: its rows stay NULL, read as a target with no enabledAt. Looked up first rather than ADD
+    // COLUMN IF NOT EXISTS, whose NOTICE on every run a driver such as postgres.js prints.
+    `DO $enabled_at$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('${tokens}') AND attname = 'enabled_at' AND NOT attisdropped) THEN
+    ALTER TABLE ${tokens} ADD COLUMN enabled_at bigint;
+  END IF;
+END $enabled_at$`,
     `CREATE TABLE IF NOT EXISTS ${notifyTokens} (
   token text PRIMARY KEY,
   notification_id text NOT NULL,

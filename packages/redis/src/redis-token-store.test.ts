@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from '@social-webhooks/core';
 import { useRedisClient } from '../../../test/support/redis-client.js';
+import { enabledAtSuite } from '../../../test/support/token-enabled-suite.js';
 import { DEFAULT_TOKEN_PREFIX, redisTokenStore } from './redis-token-store.js';
 
 const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
+/** When each target was enabled: Redis's clock, which these tests do not pin (token-enabled-suite.ts does). */
+const at = { enabledAt: expect.any(Number) as number };
 
 async function all(store: NotificationTokenStore): Promise<NotificationTarget[]> {
   const targets: NotificationTarget[] = [];
@@ -22,10 +25,14 @@ describe('redisTokenStore against redis-server', () => {
     await store.save({ fid: 3, appFid: 309857, url: 'https://redis.client.example/notify', token: 'token-2' });
     // In no particular order: a hash of values this long is a hash table.
     expect([...(await store.get(3))].sort((a, b) => a.appFid - b.appFid)).toEqual([
-      { fid: 3, appFid: 9152, ...DETAILS },
-      { fid: 3, appFid: 309857, url: 'https://redis.client.example/notify', token: 'token-2' },
+      { fid: 3, appFid: 9152, ...DETAILS, ...at },
+      { fid: 3, appFid: 309857, url: 'https://redis.client.example/notify', token: 'token-2', ...at },
     ]);
-    expect(await redis.client.hGet(`${DEFAULT_TOKEN_PREFIX}3`, '9152')).toBe(JSON.stringify(DETAILS));
+    // { url, token } as JSON, with enabledAt after them: what a store before enabledAt wrote, and more.
+    const { enabledAt } = (await store.get(3)).find((target) => target.appFid === 9152)!;
+    expect(await redis.client.hGet(`${DEFAULT_TOKEN_PREFIX}3`, '9152')).toBe(
+      `${JSON.stringify(DETAILS).slice(0, -1)},"enabledAt":${enabledAt}}`,
+    );
     expect(await store.get(4)).toEqual([]);
   });
 
@@ -49,7 +56,7 @@ describe('redisTokenStore against redis-server', () => {
     const listed = await all(store);
     expect(listed).toHaveLength(451);
     expect(new Set(listed.map((target) => `${target.fid}:${target.appFid}`)).size).toBe(451);
-    expect(listed.find((target) => target.fid === 42)).toEqual({ fid: 42, appFid: 9152, ...DETAILS, token: 't42' });
+    expect(listed.find((target) => target.fid === 42)).toEqual({ fid: 42, appFid: 9152, ...DETAILS, token: 't42', ...at });
 
     // listPages(): the same targets in the same order, at most 200 users a page (a SCAN batch, split where Redis
     // answers more keys than COUNT asks), a user's targets in one page.
@@ -101,14 +108,14 @@ describe('redisTokenStore against redis-server', () => {
     const store = redisTokenStore({ client: redis.client, prefix: 'glob[1]*:' });
     await redis.client.hSet('globX:5', '1', JSON.stringify(DETAILS));
     await store.save({ fid: 5, appFid: 1, ...DETAILS });
-    expect(await all(store)).toEqual([{ fid: 5, appFid: 1, ...DETAILS }]);
+    expect(await all(store)).toEqual([{ fid: 5, appFid: 1, ...DETAILS, ...at }]);
   });
 
   it('keeps what the Mini App events mean through applyMiniAppEvent', async () => {
     const store = redisTokenStore({ client: redis.client, prefix: 'apply:' });
     const proven = { fid: 3, appFid: 9152, appKey: `0x${'ab'.repeat(32)}` };
     await applyMiniAppEvent(store, { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } });
-    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS }]);
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, ...at }]);
     await applyMiniAppEvent(store, { eventName: 'miniapp_removed', data: proven });
     expect(await store.get(3)).toEqual([]);
   });
@@ -129,5 +136,16 @@ describe('redisTokenStore against redis-server', () => {
     expect(() => redisTokenStore(options as never)).toThrow(
       expect.objectContaining({ code: 'invalid_options', message: expect.stringMatching(message) }),
     );
+  });
+
+  let prefixes = 0;
+  enabledAtSuite('redisTokenStore', () => {
+    const prefix = `enabled-${++prefixes}:`;
+    const store = redisTokenStore({ client: redis.client, prefix });
+    // A store before enabledAt wrote { url, token } by appFid.
+    const writeOld = async ({ fid, appFid, url, token }: { fid: number; appFid: number; url: string; token: string }) => {
+      await redis.client.hSet(`${prefix}${fid}`, String(appFid), JSON.stringify({ url, token }));
+    };
+    return { store, writeOld };
   });
 });

@@ -1,4 +1,10 @@
-import { WebhookError, type NotificationTarget, type NotificationTokenStore, type ResumablePage } from '@social-webhooks/core';
+import {
+  givenEnabledAt,
+  WebhookError,
+  type NotificationTarget,
+  type NotificationTokenStore,
+  type ResumablePage,
+} from '@social-webhooks/core';
 import { toEvalClient, type RedisStoreClient } from './eval-client.js';
 import { asArray, unmark } from './replies.js';
 import { DELETE_TARGET, DELETE_TOKEN, GET_TARGETS, LIST_PAGE, SAVE_TARGET } from './token-scripts.js';
@@ -20,8 +26,10 @@ const LIST_BATCH = 200;
 /**
  * A Mini App's notification tokens in Redis, shared by every instance of its receiver and kept
  * across restarts: one hash per user (`<prefix><fid>`), a field per Farcaster client (its `appFid`)
- * holding `{ url, token }` as JSON. Each call is one `EVAL`, so the same one-method client as
- * `redisStore()` fits (ioredis through the small wrapper its docs show).
+ * holding `{ url, token, enabledAt }` as JSON. Each call is one `EVAL`, so the same one-method client as
+ * `redisStore()` fits (ioredis through the small wrapper its docs show). `save` keeps `enabledAt`
+ * when the field holds the same token, else sets the one given or Redis's clock (`TIME`); a value
+ * stored before this store kept it (`{ url, token }`) reads without it.
  *
  * `list()` walks the prefix with SCAN, a batch at a time, each batch one script that also reads the
  * hashes it found: on one Redis server or shard (a cluster's SCAN sees one node). What it holds at
@@ -103,8 +111,13 @@ export function redisTokenStore(options: RedisTokenStoreOptions): NotificationTo
   }
 
   return {
-    async save({ fid, appFid, url, token }) {
-      await client.eval(SAVE_TARGET, { keys: [keyOf(fid)], arguments: [String(appFid), JSON.stringify({ url, token })] });
+    async save(target) {
+      const { fid, appFid, url, token } = target;
+      const enabledAt = givenEnabledAt(target, '@social-webhooks/redis: redisTokenStore');
+      await client.eval(SAVE_TARGET, {
+        keys: [keyOf(fid)],
+        arguments: [String(appFid), JSON.stringify({ url, token }), token, enabledAt === undefined ? '' : String(enabledAt)],
+      });
     },
     async delete({ fid, appFid }) {
       await client.eval(DELETE_TARGET, { keys: [keyOf(fid)], arguments: appFid === undefined ? [] : [String(appFid)] });
@@ -134,12 +147,20 @@ function addTargets(targets: NotificationTarget[], fid: number, reply: unknown):
     throw new Error('@social-webhooks/redis: a key under the token prefix does not end in a FID; is the prefix shared?');
   const fields = asArray(reply, 'token read');
   for (let index = 0; index < fields.length; index += 2) {
-    const { url, token } = JSON.parse(unmark(fields[index + 1], 'token read')) as { url?: unknown; token?: unknown };
+    const { url, token, enabledAt } = JSON.parse(unmark(fields[index + 1], 'token read')) as {
+      url?: unknown;
+      token?: unknown;
+      enabledAt?: unknown;
+    };
     const appFid = Number(fields[index]);
-    if (typeof url !== 'string' || typeof token !== 'string' || !Number.isSafeInteger(appFid)) {
-      throw new Error(`@social-webhooks/redis: the tokens of FID ${fid} are not { url, token } by appFid; is the prefix shared?`);
+    const timed = enabledAt === undefined || (Number.isSafeInteger(enabledAt) && (enabledAt as number) >= 0);
+    if (typeof url !== 'string' || typeof token !== 'string' || !Number.isSafeInteger(appFid) || !timed) {
+      throw new Error(
+        `@social-webhooks/redis: the tokens of FID ${fid} are not { url, token, enabledAt } by appFid; is the prefix shared?`,
+      );
     }
-    targets.push({ fid, appFid, url, token });
+    // A value stored before enabledAt was kept has none: when that user enabled is unknown.
+    targets.push({ fid, appFid, url, token, ...(enabledAt !== undefined && { enabledAt: enabledAt as number }) });
   }
   return targets;
 }

@@ -11,10 +11,33 @@ local function marked(key)
 end
 `;
 
-/** KEYS[1] the user's hash; ARGV[1] the client's appFid, ARGV[2] `{ url, token }` as JSON. */
+/**
+ * KEYS[1] the user's hash; ARGV[1] the client's appFid, ARGV[2] `{ url, token }` as JSON, ARGV[3] the
+ * token, ARGV[4] when it was enabled (ms) or '' for Redis's clock. The JSON is kept with
+ * `"enabledAt":` spliced in: the held one's when the client's field holds the same token (a value
+ * stored before enabledAt was kept has none, and keeps none), else ARGV[4] or now. Returns the time kept, or ''.
+ */
 export const SAVE_TARGET = `
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-return 1
+local at = nil
+local held = redis.call('HGET', KEYS[1], ARGV[1])
+if held then
+  local ok, target = pcall(cjson.decode, held)
+  if ok and type(target) == 'table' and target.token == ARGV[3] then
+    at = type(target.enabledAt) == 'number' and string.format('%.0f', target.enabledAt) or ''
+  end
+end
+if at == nil then
+  if ARGV[4] ~= '' then
+    at = ARGV[4]
+  else
+    local t = redis.call('TIME')
+    at = t[1] .. string.format('%03d', math.floor(tonumber(t[2]) / 1000))
+  end
+end
+local value = ARGV[2]
+if at ~= '' then value = string.sub(value, 1, -2) .. ',"enabledAt":' .. at .. '}' end
+redis.call('HSET', KEYS[1], ARGV[1], value)
+return at
 `;
 
 /** KEYS[1] the user's hash; ARGV[1] the client's appFid, or nothing to delete every client's. */

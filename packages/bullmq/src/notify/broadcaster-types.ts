@@ -49,7 +49,7 @@ export interface QueuedBroadcast {
 export interface BroadcastOptions {
   /**
    * Who: a FID, a non-empty list of FIDs, `'all'`, or an audience object of `all`, a `fids` list,
-   * `exclude` and `client`, stored in the plan job as JSON. A `where` function or an iterable of FIDs
+   * `exclude`, `client`, `enabledSince` and `enabledBefore` (their times as milliseconds), stored in the plan job as JSON. A `where` function or an iterable of FIDs
    * cannot be stored in a job: they are refused (`createNotifier().send()` takes them).
    */
   readonly to: BroadcastAudience;

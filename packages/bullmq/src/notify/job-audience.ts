@@ -1,24 +1,29 @@
 import { createHash } from 'node:crypto';
-import type { NotificationAudience, RecordableAudience } from '@social-webhooks/core';
+import { audienceTimeMs, type NotificationAudience, type RecordableAudience } from '@social-webhooks/core';
 
 /**
  * An audience a durable broadcast takes, as its plan job carries it: plain JSON, what
  * `checkAudience(…, { forms: 'json' })` lets through (a FID, a list, `'all'`, or an object of `all`, a
- * `fids` list, `exclude`, `client`): no `where` function, no iterable of FIDs. The forms a resumable
- * broadcast's record keeps too.
+ * `fids` list, `exclude`, `client`, `enabledSince`, `enabledBefore`): no `where` function, no iterable
+ * of FIDs. The forms a resumable broadcast's record keeps too.
  */
 export type BroadcastAudience = RecordableAudience;
 
-/** A JSON copy of a checked audience that holds no function or iterable: the caller's arrays are never kept. */
+/**
+ * A JSON copy of a checked audience that holds no function or iterable: the caller's arrays are never
+ * kept, and `enabledSince` and `enabledBefore` are milliseconds (a `Date` would reach the worker as a string).
+ */
 export function jobAudience(to: NotificationAudience): BroadcastAudience {
   if (typeof to !== 'object') return to;
   if (isList(to)) return [...to];
-  const { fids, exclude, client } = to;
+  const { fids, exclude, client, enabledSince, enabledBefore } = to;
   return {
     ...(to.all === true && { all: true }),
     ...(isList(fids) && { fids: [...fids] }),
     ...(exclude !== undefined && { exclude: [...exclude] }),
     ...(client !== undefined && { client }),
+    ...(enabledSince !== undefined && { enabledSince: audienceTimeMs(enabledSince) }),
+    ...(enabledBefore !== undefined && { enabledBefore: audienceTimeMs(enabledBefore) }),
   } as BroadcastAudience;
 }
 
@@ -37,11 +42,24 @@ export function broadcastId(notificationId: string, to: BroadcastAudience): stri
 function audienceKey(to: BroadcastAudience): string | undefined {
   if (to === 'all') return undefined;
   if (typeof to === 'number' || isList(to)) return sortedKey(typeof to === 'number' ? [to] : to);
-  const { fids, exclude, client } = to as { fids?: readonly number[]; exclude?: readonly number[]; client?: number | string };
+  const { fids, exclude, client, enabledSince, enabledBefore } = to as {
+    fids?: readonly number[];
+    exclude?: readonly number[];
+    client?: number | string;
+    enabledSince?: unknown;
+    enabledBefore?: unknown;
+  };
   const fidsKey = fids === undefined ? undefined : sortedKey(fids);
   const excludeKey = exclude === undefined || exclude.length === 0 ? undefined : sortedKey(exclude);
-  if (excludeKey === undefined && client === undefined) return fidsKey;
-  return JSON.stringify([fidsKey ?? 'all', excludeKey ?? '', client ?? '']);
+  const timed = enabledSince !== undefined || enabledBefore !== undefined;
+  if (excludeKey === undefined && client === undefined && !timed) return fidsKey;
+  // The times (as milliseconds, however given) only when given: other audiences keep the ids they always had.
+  const times = timed ? [msOrEmpty(enabledSince), msOrEmpty(enabledBefore)] : [];
+  return JSON.stringify([fidsKey ?? 'all', excludeKey ?? '', client ?? '', ...times]);
+}
+
+function msOrEmpty(time: unknown): number | '' {
+  return time === undefined ? '' : (audienceTimeMs(time) ?? '');
 }
 
 function sortedKey(fids: readonly number[]): string {

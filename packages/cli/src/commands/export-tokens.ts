@@ -76,7 +76,16 @@ export const exportTokensCommand: Command = {
       let exported = 0;
       try {
         for await (const page of targetPagesOf(source.store, 'all')) {
-          await file.write(page.map(({ fid, appFid, url, token }) => ({ fid, appFid, url, token })));
+          // enabledAt as the store keeps it (none for a token saved before it kept one), so an import keeps it too.
+          await file.write(
+            page.map(({ fid, appFid, url, token, enabledAt }) => ({
+              fid,
+              appFid,
+              url,
+              token,
+              ...(enabledAt !== undefined && { enabledAt }),
+            })),
+          );
           exported += page.length;
         }
         await file.close();

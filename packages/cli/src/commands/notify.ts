@@ -21,7 +21,7 @@ export const notifyCommand: Command = {
   name: 'notify',
   summary: "Send a Mini App notification to users' Farcaster clients from a Redis token store or the emulator; print the report.",
   usage:
-    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--expires-at TIME] (--redis URL [--prefix P] [--no-history] | --emulator URL) [--domain HOST] [--dry-run]',
+    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--enabled-since TIME] [--enabled-before TIME] [--expires-at TIME] (--redis URL [--prefix P] [--no-history] | --emulator URL) [--domain HOST] [--dry-run]',
   options: {
     id: {
       type: 'string',
@@ -50,6 +50,17 @@ export const notifyCommand: Command = {
       valueName: 'FID|URL',
       description:
         "Only the tokens of one Farcaster client: its FID (9152 for Farcaster) or its notification URL. Alone, every user of that client; with --to, --all or --fids-file, those users' tokens at that client only.",
+    },
+    'enabled-since': {
+      type: 'string',
+      valueName: 'TIME',
+      description:
+        'Only the tokens enabled at this time or later (when the store first saved each: an ISO time such as 2026-11-01T00:00:00Z, or ms since the epoch). A token saved before the store kept that time is left out.',
+    },
+    'enabled-before': {
+      type: 'string',
+      valueName: 'TIME',
+      description: 'Only the tokens enabled before this time, read as --enabled-since; a token with no enabled time is left out.',
     },
     'expires-at': {
       type: 'string',

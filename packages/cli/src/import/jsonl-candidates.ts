@@ -7,7 +7,7 @@ const BATCH = 100;
 
 /**
  * The lines of a file `export-tokens` wrote (JSON Lines, one target a line: `{ fid, appFid, url,
- * token }`), read as a stream, a batch at a time: the file is never held whole. A blank line is
+ * token, enabledAt? }`; `enabledAt` kept as the line says, left out for the store's now), read as a stream, a batch at a time: the file is never held whole. A blank line is
  * passed over; a line that is not such a target is skipped as `bad_row` with its number.
  */
 export async function* jsonlCandidates(file: FileHandle): AsyncGenerator<readonly Candidate[]> {
@@ -33,10 +33,22 @@ function candidateOf(line: string, row: string): Candidate {
   } catch {
     return { row, reason: 'bad_row', detail: `not JSON: ${JSON.stringify(line.slice(0, 40))}` };
   }
-  const { fid, appFid, url, token } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { fid, appFid, url, token, enabledAt } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const whole = (n: unknown, least: number) => typeof n === 'number' && Number.isSafeInteger(n) && n >= least;
   const web = typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
-  if (!whole(fid, 1) || !whole(appFid, 0) || !web || typeof token !== 'string' || token === '')
-    return { row, reason: 'bad_row', detail: 'not a target { "fid": N, "appFid": N, "url": "https://…", "token": "…" }' };
-  return { row, target: { fid: fid as number, appFid: appFid as number, url: url as string, token } };
+  if (
+    !whole(fid, 1) ||
+    !whole(appFid, 0) ||
+    !web ||
+    typeof token !== 'string' ||
+    token === '' ||
+    !(enabledAt === undefined || whole(enabledAt, 0))
+  )
+    return {
+      row,
+      reason: 'bad_row',
+      detail: 'not a target { "fid": N, "appFid": N, "url": "https://…", "token": "…" } (with "enabledAt": ms since the epoch, or none)',
+    };
+  const target = { fid: fid as number, appFid: appFid as number, url: url as string, token };
+  return { row, target: enabledAt === undefined ? target : { ...target, enabledAt: enabledAt as number } };
 }

@@ -6,7 +6,8 @@ import { neynarTokenPages, type NeynarTokenPagesOptions, type NeynarTokenRow } f
  * Each page of Neynar's token list as candidates: an `enabled` row is the user's target from its
  * client, a `disabled` or `invalid` one is counted by its status and left out (the client no longer
  * takes it). Neynar's rows do not name the client, so its FID is `clientFid`, or known from the
- * URL's host (client-fid.ts), or the row is skipped as `unknown_client`.
+ * URL's host (client-fid.ts), or the row is skipped as `unknown_client`. A row's `created_at` (when
+ * Neynar first stored the token) is its `enabledAt`; a row without a readable one is saved at the store's now.
  */
 export async function* neynarCandidates(
   options: NeynarTokenPagesOptions & { readonly clientFid: number | undefined },
@@ -31,5 +32,7 @@ export function candidateOf(row: NeynarTokenRow, clientFid: number | undefined):
       detail: `no known client sends from ${url.host}: pass --client-fid N, the FID of the client whose URL that is`,
     };
   // The url kept as Neynar wrote it (not URL.href): the client's events carry it so, and must compare equal.
-  return { row: where, target: { fid, appFid, url: row.url as string, token } };
+  const enabledAt = typeof row.created_at === 'string' ? Date.parse(row.created_at) : Number.NaN;
+  const target = { fid, appFid, url: row.url as string, token };
+  return { row: where, target: Number.isSafeInteger(enabledAt) && enabledAt >= 0 ? { ...target, enabledAt } : target };
 }

@@ -20,6 +20,8 @@ export interface NeynarTokenRow {
   readonly url?: unknown;
   readonly token?: unknown;
   readonly status?: unknown;
+  /** When Neynar first stored the token (ISO 8601), read as the target's `enabledAt`. */
+  readonly created_at?: unknown;
 }
 
 /** Where Neynar is and who asks. */

@@ -1,6 +1,7 @@
 import type { AudienceClient, NotificationAudience } from '@social-webhooks/core';
 import { stringFlag, type ParsedArgs } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
+import { timeFlag } from './expires-at-flag.js';
 import { fidsFile, type FidsFile } from './fids-file.js';
 
 const COMMAND = 'notify';
@@ -13,8 +14,10 @@ export interface AudienceFlags {
 
 /**
  * Who to notify: exactly one of `--to FID[,FID…]`, `--all` and `--fids-file PATH` (or none with
- * `--client`, for every user of that client), narrowed by `--exclude FID[,FID…]` and `--client
- * FID|URL`. Without a narrowing flag the audience is the FID, the list or `'all'` it always was.
+ * `--client`, for every user of that client), narrowed by `--exclude FID[,FID…]`, `--client
+ * FID|URL`, `--enabled-since TIME` and `--enabled-before TIME` (when each token was first saved: a
+ * token with no such time is in neither). Without a narrowing flag the audience is the FID, the list
+ * or `'all'` it always was.
  * @throws {CliError} `usage_error` for none or several, or a malformed value.
  */
 export function audienceFlags(values: ParsedArgs['values'], cwd: string): AudienceFlags {
@@ -23,6 +26,10 @@ export function audienceFlags(values: ParsedArgs['values'], cwd: string): Audien
   const all = values.all === true;
   const exclude = stringFlag(values, 'exclude', COMMAND);
   const client = clientFlag(stringFlag(values, 'client', COMMAND));
+  const enabledSince = timeFlag(values, 'enabled-since');
+  const enabledBefore = timeFlag(values, 'enabled-before');
+  if (enabledSince !== undefined && enabledBefore !== undefined && enabledSince >= enabledBefore)
+    throw usage('--enabled-since is before --enabled-before (since is included, before is not): as given, no user is in the audience');
   const given = [to !== undefined && '--to', all && '--all', path !== undefined && '--fids-file'].filter((flag) => flag !== false);
   if (given.length > 1) throw usage(`pass one of --to FID[,FID…], --all and --fids-file PATH, not ${given.join(' and ')}`);
   if (given.length === 0 && client === undefined) {
@@ -33,13 +40,15 @@ export function audienceFlags(values: ParsedArgs['values'], cwd: string): Audien
   const narrowing = {
     ...(exclude !== undefined && { exclude: fidList(exclude, '--exclude') }),
     ...(client !== undefined && { client }),
+    ...(enabledSince !== undefined && { enabledSince }),
+    ...(enabledBefore !== undefined && { enabledBefore }),
   };
   if (path !== undefined) {
     const file = fidsFile(path, cwd);
     return { to: { fids: file, ...narrowing }, file };
   }
   const fids = to === undefined ? undefined : fidList(to, '--to');
-  const plain = exclude === undefined && client === undefined;
+  const plain = Object.keys(narrowing).length === 0;
   if (plain) return { to: all ? 'all' : fids!.length === 1 ? fids![0]! : fids!, file: undefined };
   if (fids !== undefined) return { to: { fids, ...narrowing }, file: undefined };
   return { to: all ? { all: true, ...narrowing } : { client: client!, ...narrowing }, file: undefined };

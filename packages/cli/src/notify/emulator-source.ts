@@ -29,7 +29,11 @@ export async function openEmulatorSource(
   };
   const store = memoryTokenStore();
   // Oldest first: a user's newer token from the same client replaces the older.
-  for (const { fid, appFid, url, token, state } of tokens) if (state === 'enabled') await store.save({ fid, appFid, url, token });
+  // Each enabled when the emulator issued it, so --enabled-since reads the emulator's times.
+  for (const { fid, appFid, url, token, state, issuedAt } of tokens) {
+    const enabledAt = Date.parse(issuedAt);
+    if (state === 'enabled') await store.save({ fid, appFid, url, token, ...(Number.isSafeInteger(enabledAt) && { enabledAt }) });
+  }
   const limiter = memoryNotificationLimiter(intervalMs === undefined ? {} : { intervalMs });
   const delivered = notifications
     .filter(({ request }) => request.notificationId === notificationId)

@@ -8,7 +8,12 @@ import { CliError } from '../cli-error.js';
  *   machine's, which is rarely the one meant.
  */
 export function expiresAtFlag(values: ParsedArgs['values']): number | undefined {
-  const text = stringFlag(values, 'expires-at', 'notify');
+  return timeFlag(values, 'expires-at');
+}
+
+/** A flag of a time, read as {@link expiresAtFlag} reads `--expires-at` (`--enabled-since`, `--enabled-before`). */
+export function timeFlag(values: ParsedArgs['values'], flag: string): number | undefined {
+  const text = stringFlag(values, flag, 'notify');
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text) && Number(text) >= 100_000_000_000) return Number(text);
   const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(text);
@@ -16,7 +21,7 @@ export function expiresAtFlag(values: ParsedArgs['values']): number | undefined 
   if (Number.isNaN(ms)) {
     throw new CliError(
       'usage_error',
-      `--expires-at expects an ISO time with its zone (2026-11-27T18:00:00Z) or milliseconds since the epoch, got ${JSON.stringify(text)}`,
+      `--${flag} expects an ISO time with its zone (2026-11-27T18:00:00Z) or milliseconds since the epoch, got ${JSON.stringify(text)}`,
       { command: 'notify' },
     );
   }

@@ -1,4 +1,11 @@
-import type { Notification, NotificationAudience, NotificationReport, NotificationWait } from '@social-webhooks/core';
+import {
+  audienceTimeMs,
+  type AudienceTime,
+  type Notification,
+  type NotificationAudience,
+  type NotificationReport,
+  type NotificationWait,
+} from '@social-webhooks/core';
 import type { NotifyPlan } from '../notify/plan.js';
 import type { TokenSource } from '../notify/token-source.js';
 
@@ -88,5 +95,10 @@ export function describeAudience(to: NotificationAudience, path: string | undefi
   ];
   if ('client' in to && to.client !== undefined) parts.push(`at client ${to.client}`);
   if ('exclude' in to && to.exclude !== undefined && to.exclude.length > 0) parts.push(`but fid ${to.exclude.join(', ')}`);
+  if ('enabledSince' in to && to.enabledSince !== undefined) parts.push(`enabled since ${isoOf(to.enabledSince)}`);
+  if ('enabledBefore' in to && to.enabledBefore !== undefined) parts.push(`enabled before ${isoOf(to.enabledBefore)}`);
   return parts.join(' ');
 }
+
+/** A checked audience time as ISO 8601. */
+const isoOf = (time: AudienceTime): string => new Date(audienceTimeMs(time)!).toISOString();

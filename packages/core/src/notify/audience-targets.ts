@@ -1,6 +1,7 @@
 import { WebhookError } from '../errors.js';
 import { isThenable } from '../is-thenable.js';
 import type { NotificationTarget, NotificationTokenStore } from '../senders/miniapp/token-store.js';
+import { audienceTimeMs, enabledTest } from './audience-enabled.js';
 import { isFid, type AudienceClient, type AudienceNarrowing, type NotificationAudience } from './audience.js';
 import { NOTIFICATION_LIMITS } from './notification.js';
 
@@ -10,7 +11,8 @@ type PageStore = Pick<NotificationTokenStore, 'get' | 'list' | 'listPages'>;
  * The targets of an audience (checked by `checkAudience`), a page at a time: every user's from the
  * store's `listPages()` when it has one (else its `list()` gathered into pages), or each FID's from
  * `get()` as its turn comes: a list's FIDs once each, an iterable's as it yields them, never held
- * whole. `exclude`, `client` and `where` then keep only the targets they allow; an excluded FID is
+ * whole. `exclude`, `client`, `enabledSince`, `enabledBefore` and `where` then keep only the targets
+ * they allow (a target with no `enabledAt` is in no audience narrowed by time); an excluded FID is
  * not even read. A page left empty is not yielded.
  * @throws {WebhookError} `invalid_options` when an iterable yields something that is not a FID; what
  *   the store, the iterable or `where` throws.
@@ -54,19 +56,23 @@ async function* pagesOfAudience(
   }
 }
 
-/** The filter of `exclude`, `client` and `where` over a page, or undefined when none is given. */
+/** The filter of `exclude`, `client`, the enabled times and `where` over a page, or undefined when none is given. */
 function keeper({
   exclude,
   client,
+  enabledSince,
+  enabledBefore,
   where,
 }: AudienceNarrowing): ((page: readonly NotificationTarget[]) => Promise<NotificationTarget[]>) | undefined {
-  if ((exclude === undefined || exclude.length === 0) && client === undefined && where === undefined) return undefined;
+  const enabled = enabledTest(timeOf(enabledSince), timeOf(enabledBefore));
+  if ((exclude === undefined || exclude.length === 0) && client === undefined && enabled === undefined && where === undefined)
+    return undefined;
   const excluded = new Set(exclude);
   const ofClient = clientTest(client);
   return async (page) => {
     const kept: NotificationTarget[] = [];
     for (const target of page) {
-      if (excluded.has(target.fid) || !ofClient(target)) continue;
+      if (excluded.has(target.fid) || !ofClient(target) || (enabled !== undefined && !enabled(target))) continue;
       if (where !== undefined) {
         const answer = where(target);
         if (!(isThenable(answer) ? await answer : answer)) continue;
@@ -83,6 +89,19 @@ export function clientTest(client: AudienceClient | undefined): (target: Notific
   if (typeof client === 'number') return (target) => target.appFid === client;
   const written = new URL(client).href;
   return (target) => target.url === client || target.url === written;
+}
+
+/** A time in milliseconds, or undefined when not given; one that is no time fails rather than reach everyone. */
+function timeOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = audienceTimeMs(value);
+  if (ms === undefined) {
+    throw new WebhookError(
+      'invalid_options',
+      "@social-webhooks/core: the audience's enabledSince or enabledBefore is not a time; check it with checkAudience().",
+    );
+  }
+  return ms;
 }
 
 function isList(to: readonly number[] | object): to is readonly number[] {

@@ -1,5 +1,6 @@
 import { WebhookError } from '../errors.js';
 import type { NotificationTarget } from '../senders/miniapp/token-store.js';
+import { checkEnabledWindow, type AudienceTime } from './audience-enabled.js';
 
 /**
  * One Farcaster client: its FID (the client's `appFid` in a target: 9152 for Farcaster's own app), or
@@ -7,16 +8,25 @@ import type { NotificationTarget } from '../senders/miniapp/token-store.js';
  */
 export type AudienceClient = number | string;
 
-/** What narrows any audience: who is left out, which client, and your own test of each stored target. */
+/** What narrows any audience: who is left out, which client, since when, and your own test of each stored target. */
 export interface AudienceNarrowing {
   /** FIDs never notified, whatever the rest says: a list, held in memory (keep it to what fits; a large set belongs in `where`). */
   readonly exclude?: readonly number[];
   /** Only the targets of this client ("only users of this client"): its FID or its notification URL. */
   readonly client?: AudienceClient;
   /**
+   * Only the targets enabled at this time or later (their `enabledAt`: when the token was first
+   * saved), such as "users who turned notifications on this week": milliseconds since the epoch, a
+   * `Date` or an ISO 8601 string, kept in a record or a job as milliseconds. A target stored before
+   * stores kept `enabledAt` has none, and is never in it: when that user enabled is unknown.
+   */
+  readonly enabledSince?: AudienceTime;
+  /** Only the targets enabled before this time (not at it), as {@link enabledSince} reads it; none without `enabledAt` either. */
+  readonly enabledBefore?: AudienceTime;
+  /**
    * Only the stored targets for which it answers true (it may answer a promise): called once per
-   * target read, with its `fid`, `appFid`, `url` and `token`, after `exclude` and `client`. A function
-   * cannot be stored in a queue's job: a durable broadcast refuses it.
+   * target read, with its `fid`, `appFid`, `url`, `token` and `enabledAt`, after `exclude`, `client`
+   * and the enabled times. A function cannot be stored in a queue's job: a durable broadcast refuses it.
    */
   readonly where?: (target: NotificationTarget) => boolean | PromiseLike<boolean>;
 }
@@ -51,8 +61,9 @@ export type AudienceOptions = EveryoneAudience | FidsAudience | ClientAudience;
 
 /**
  * Who a notification is for: one user's FID, a list of FIDs, `'all'` (every user in the store), or an
- * {@link AudienceOptions} object that adds an exclude list, one client, a test of each target, or FIDs
- * streamed from your own data: `{ all: true, exclude: [3] }`, `{ client: 9152 }`,
+ * {@link AudienceOptions} object that adds an exclude list, one client, when they enabled, a test of
+ * each target, or FIDs streamed from your own data: `{ all: true, exclude: [3] }`, `{ client: 9152 }`,
+ * `{ all: true, enabledSince: '2026-11-01T00:00:00Z' }`,
  * `{ fids: usersWhoVoted(), where: (target) => target.appFid === 9152 }`.
  */
 export type NotificationAudience = number | readonly number[] | 'all' | AudienceOptions;
@@ -60,7 +71,7 @@ export type NotificationAudience = number | readonly number[] | 'all' | Audience
 /** What {@link checkAudience} accepts: `'any'` form, or only what `'json'` can carry (a queue's job: no `where`, no iterable). */
 export type AudienceForms = 'any' | 'json';
 
-const KEYS: readonly string[] = ['all', 'fids', 'exclude', 'client', 'where'];
+const KEYS: readonly string[] = ['all', 'fids', 'exclude', 'client', 'enabledSince', 'enabledBefore', 'where'];
 
 /**
  * Checks `to` before anything is read or queued: a positive FID, a list of them (an empty one only
@@ -92,10 +103,12 @@ export function checkAudience(
   const audience = to as Record<string, unknown>;
   const unknown = Object.keys(audience).find((key) => !KEYS.includes(key));
   if (unknown !== undefined) fail(`the audience has no option \`${unknown}\`; its options are ${KEYS.join(', ')}.`);
-  const { all, fids, exclude, client, where } = audience;
+  const { all, fids, exclude, client, where, enabledSince, enabledBefore } = audience;
   const modes = [all !== undefined, fids !== undefined].filter(Boolean).length;
   if (modes > 1) fail('an audience is `{ all: true }` or `{ fids }`, not both: narrow everyone with `exclude`, `client` or `where`.');
   if (modes === 0 && client === undefined) {
+    if (enabledSince !== undefined || enabledBefore !== undefined)
+      fail('an audience object names who, then narrows it: every user enabled since a time is `{ all: true, enabledSince }`.');
     fail('an audience object names who: `{ all: true }`, `{ fids: [...] }` (or an iterable of FIDs), or `{ client: 9152 }`.');
   }
   if (all !== undefined && all !== true) fail(`\`all\` is true (every user in the store); got ${describe(all)}.`);
@@ -106,12 +119,13 @@ export function checkAudience(
   if (client !== undefined && !isFid(client) && !isClientUrl(client)) {
     fail(`\`client\` is a client's FID (9152 for Farcaster) or its notification URL (https://…); got ${describe(client)}.`);
   }
+  checkEnabledWindow(enabledSince, enabledBefore, fail);
   if (where !== undefined && typeof where !== 'function')
-    fail('`where` is a function of a stored target ({ fid, appFid, url, token }) that answers true to send.');
+    fail('`where` is a function of a stored target ({ fid, appFid, url, token, enabledAt }) that answers true to send.');
   if (where !== undefined && forms === 'json') {
     fail(
       '`where` is a function, which a queued job or a broadcast’s record cannot carry: filter the FIDs in your app and pass `{ fids: [...] }`, ' +
-        'narrow with `exclude` or `client`, or send with createNotifier().send(), which runs it.',
+        'narrow with `exclude`, `client`, `enabledSince` or `enabledBefore`, or send with createNotifier().send(), which runs it.',
     );
   }
 }

@@ -1,4 +1,5 @@
 import type { NotificationTarget, NotificationTokenStore } from '../../senders/miniapp/token-store.js';
+import { enabledTest } from '../audience-enabled.js';
 import { clientTest } from '../audience-targets.js';
 import { NOTIFICATION_LIMITS } from '../notification.js';
 import type { BroadcastPlan } from './record-store.js';
@@ -14,8 +15,8 @@ const LIST_PAGE = NOTIFICATION_LIMITS.tokens;
 
 /**
  * The audience of `plan` from `cursor` on, a page at a time, each with the cursor after it, keeping
- * only the targets of `plan.client` and none of `plan.exclude` (a page may be left empty: its cursor
- * still counts):
+ * only the targets of `plan.client` enabled in `[plan.enabledSince, plan.enabledBefore)` (none
+ * without `enabledAt`) and none of `plan.exclude` (a page may be left empty: its cursor still counts):
  * - a list of FIDs: the cursor is the position in the list;
  * - `'all'` from a store with `listPagesFrom`: the store's cursor, so nothing done is read again;
  * - `'all'` from a store without it: from the start on every run, whatever the cursor (the limiter
@@ -26,15 +27,15 @@ export async function* audiencePages(
   plan: BroadcastPlan,
   cursor: string | null,
 ): AsyncGenerator<AudiencePage> {
-  if (plan.exclude === undefined && plan.client === undefined) {
+  const enabled = enabledTest(plan.enabledSince, plan.enabledBefore);
+  if (plan.exclude === undefined && plan.client === undefined && enabled === undefined) {
     yield* pagesOfPlan(store, plan, cursor);
     return;
   }
   const excluded = new Set(plan.exclude);
   const ofClient = clientTest(plan.client);
-  for await (const page of pagesOfPlan(store, plan, cursor)) {
-    yield { targets: page.targets.filter((target) => !excluded.has(target.fid) && ofClient(target)), cursor: page.cursor };
-  }
+  const keep = (target: NotificationTarget) => !excluded.has(target.fid) && ofClient(target) && (enabled === undefined || enabled(target));
+  for await (const page of pagesOfPlan(store, plan, cursor)) yield { targets: page.targets.filter(keep), cursor: page.cursor };
 }
 
 async function* pagesOfPlan(store: NotificationTokenStore, plan: BroadcastPlan, cursor: string | null): AsyncGenerator<AudiencePage> {

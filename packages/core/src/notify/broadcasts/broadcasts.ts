@@ -43,7 +43,7 @@ export interface BroadcastRun {
 export interface Broadcasts {
   /**
    * Records a broadcast of `notification` to `to` (a FID, a list of FIDs, `'all'`, or an audience
-   * object of `all`, `fids`, `exclude` and `client`) and sends nothing: `run()` does. The same
+   * object of `all`, `fids`, `exclude`, `client`, `enabledSince` and `enabledBefore`) and sends nothing: `run()` does. The same
    * `notificationId` to the same audience is the same broadcast: `existing: true`, with the first
    * call's `createdAt` (and its `expiresAt`). Past `expiresAt`, what is not sent is counted `expired`.
    * @throws {WebhookError} `invalid_options` when the notification breaks a limit, `to` cannot be recorded or `expiresAt` is not a time.

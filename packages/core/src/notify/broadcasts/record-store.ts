@@ -11,6 +11,10 @@ export interface BroadcastPlan {
   readonly exclude?: readonly number[];
   /** Only this client's targets (its FID or its notification URL); absent for every client. */
   readonly client?: AudienceClient;
+  /** Only the targets enabled at this time or later (ms since the epoch); absent for any time. */
+  readonly enabledSince?: number;
+  /** Only the targets enabled before this time (ms since the epoch); absent for any time. */
+  readonly enabledBefore?: number;
   /** When the notification stops being worth sending (ms since the epoch); absent when it never does. */
   readonly expiresAt?: number;
 }

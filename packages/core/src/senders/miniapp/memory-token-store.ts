@@ -1,3 +1,4 @@
+import { givenEnabledAt } from './enabled-at.js';
 import type { NotificationTarget, NotificationTokenStore, ResumablePage } from './token-store.js';
 
 /** Targets per page of `listPages()`: whole users, so a page may hold a few more. */
@@ -23,10 +24,14 @@ export function memoryTokenStore(): NotificationTokenStore {
   return {
     async save(target) {
       const { fid, appFid, url, token } = target;
+      const given = givenEnabledAt(target, 'memoryTokenStore');
       let clients = users.get(fid);
       if (clients === undefined) users.set(fid, (clients = new Map()));
-      // A copy of the four fields: the caller's object is not kept, nor anything else it holds.
-      clients.set(appFid, { fid, appFid, url, token });
+      // The same token again keeps when it was enabled (or that this is unknown); a new one is enabled now.
+      const held = clients.get(appFid);
+      const enabledAt = held?.token === token ? held.enabledAt : (given ?? Date.now());
+      // A copy of the fields: the caller's object is not kept, nor anything else it holds.
+      clients.set(appFid, { fid, appFid, url, token, ...(enabledAt !== undefined && { enabledAt }) });
     },
     async delete({ fid, appFid }) {
       const clients = users.get(fid);

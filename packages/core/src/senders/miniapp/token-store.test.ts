@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { enabledAtSuite } from '../../../../../test/support/token-enabled-suite.js';
 import { memoryTokenStore } from './memory-token-store.js';
 import { applyMiniAppEvent, type NotificationTarget, type NotificationTokenStore } from './token-store.js';
 import type { MiniAppEvent } from './types.js';
 
 const DETAILS = { url: 'https://api.farcaster.xyz/v1/frame-notifications', token: 'token-1' };
 const proven = { fid: 3, appFid: 9152, appKey: `0x${'ab'.repeat(32)}` };
+/** When each target was enabled: the store's now, which these tests do not pin (token-enabled-suite.ts does). */
+const at = { enabledAt: expect.any(Number) as number };
 
 async function all(store: NotificationTokenStore): Promise<NotificationTarget[]> {
   const targets: NotificationTarget[] = [];
@@ -46,8 +49,8 @@ describe('memoryTokenStore', () => {
     await store.save({ fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-3' });
     await store.save({ fid: 4, appFid: 9152, ...DETAILS, token: 'token-4' });
     expect(await store.get(3)).toEqual([
-      { fid: 3, appFid: 9152, url: DETAILS.url, token: 'token-2' },
-      { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-3' },
+      { fid: 3, appFid: 9152, url: DETAILS.url, token: 'token-2', ...at },
+      { fid: 3, appFid: 309857, url: 'https://client.example/notify', token: 'token-3', ...at },
     ]);
     expect((await all(store)).map((target) => target.token)).toEqual(['token-2', 'token-3', 'token-4']);
     expect(await store.get(5)).toEqual([]);
@@ -76,18 +79,20 @@ describe('memoryTokenStore', () => {
     expect(await store.get(1)).toEqual([]);
   });
 
-  it('keeps the four fields only, not the object it was given', async () => {
+  it("keeps a target's fields only, not the object it was given", async () => {
     const store = memoryTokenStore();
-    const given = { fid: 3, appFid: 1, ...DETAILS, secret: 'x' };
+    const given = { fid: 3, appFid: 1, ...DETAILS, enabledAt: 1_000, secret: 'x' };
     await store.save(given);
     given.token = 'changed';
-    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 1, ...DETAILS }]);
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 1, ...DETAILS, enabledAt: 1_000 }]);
   });
 });
 
+enabledAtSuite('memoryTokenStore', () => ({ store: memoryTokenStore() }), { oldData: false });
+
 describe('applyMiniAppEvent', () => {
-  const otherClient = { fid: 3, appFid: 1, ...DETAILS, token: 'other-client' };
-  const saved = [otherClient, { fid: 3, appFid: 9152, ...DETAILS }];
+  const otherClient = { fid: 3, appFid: 1, ...DETAILS, token: 'other-client', enabledAt: 1_000 };
+  const saved = [otherClient, { fid: 3, appFid: 9152, ...DETAILS, ...at }];
   const deleted = [otherClient];
   const events: [string, MiniAppEvent, NotificationTarget[]][] = [
     [
@@ -111,6 +116,20 @@ describe('applyMiniAppEvent', () => {
     await store.save({ fid: 3, appFid: 9152, ...DETAILS, token: 'before' });
     await applyMiniAppEvent(store, event);
     expect(await store.get(3)).toEqual(expected);
+  });
+
+  it("a client's token sent again keeps when it was enabled; a new token is enabled at the store's now", async () => {
+    const store = memoryTokenStore();
+    await store.save({ fid: 3, appFid: 9152, ...DETAILS, enabledAt: 1_000 });
+    await applyMiniAppEvent(store, { eventName: 'notifications_enabled', data: { ...proven, notificationDetails: DETAILS } });
+    expect(await store.get(3)).toEqual([{ fid: 3, appFid: 9152, ...DETAILS, enabledAt: 1_000 }]);
+    const before = Date.now();
+    const renewed = { ...DETAILS, token: 'renewed' };
+    await applyMiniAppEvent(store, { eventName: 'miniapp_added', data: { ...proven, notificationDetails: renewed } });
+    const [target] = await store.get(3);
+    expect(target).toEqual({ fid: 3, appFid: 9152, ...renewed, enabledAt: expect.any(Number) });
+    expect(target!.enabledAt).toBeGreaterThanOrEqual(before);
+    expect(target!.enabledAt).toBeLessThanOrEqual(Date.now());
   });
 
   it('rejects with what the store throws, so the handler fails and the client retries', async () => {

@@ -10,6 +10,14 @@ export interface NotificationTarget {
   readonly appFid: number;
   readonly url: string;
   readonly token: string;
+  /**
+   * When this token from this client was first saved, in milliseconds since the epoch: the time the
+   * user enabled notifications there. A store sets it on a save of a new token (the one given, else its
+   * own clock) and keeps it on a save of the same token again; a target stored before stores kept it
+   * reads without it, and stays without it (when it was enabled is unknown, so an `enabledSince` or
+   * `enabledBefore` audience never reaches it).
+   */
+  readonly enabledAt?: number;
 }
 
 /**
@@ -18,7 +26,11 @@ export interface NotificationTarget {
  * from `@social-webhooks/redis` for several. Any object of this shape fits.
  */
 export interface NotificationTokenStore {
-  /** Keeps `target`, replacing the one the user had from the same client (`fid` and `appFid`). */
+  /**
+   * Keeps `target`, replacing the one the user had from the same client (`fid` and `appFid`). Its
+   * `enabledAt` is kept from the stored target when the token is the same (a client sending
+   * `notifications_enabled` again), else set to `target.enabledAt` when given, else to now.
+   */
   save(target: NotificationTarget): Promise<void>;
   /** Forgets the user's target from the client `appFid`, or from every client when `appFid` is left out. */
   delete(user: { readonly fid: number; readonly appFid?: number }): Promise<void>;
@@ -64,7 +76,8 @@ export interface ResumablePage {
  * with `notificationDetails` and `notifications_enabled` save the token; `notifications_disabled`,
  * `miniapp_removed` and a `miniapp_added` without details (added with notifications off) delete the
  * client's token, which the client no longer honours (miniapps.farcaster.xyz, "Sending
- * Notifications"). So an `on` map is one line per event.
+ * Notifications"). So an `on` map is one line per event. A signed event carries no time, so a new
+ * token's `enabledAt` is when the store saves it (its clock, now); the same token again keeps its own.
  *
  * @throws what the store throws (the handler's failure: 500, and the client retries).
  * @example
