@@ -7,6 +7,7 @@ import {
 } from '@social-webhooks/cloudflare';
 import { createBroadcasts, createNotifier } from '@social-webhooks/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { broadcastCancelSuite } from './support/broadcast-cancel-suite.js';
 import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
 import { useCloudflareWorkers } from './support/cloudflare-workers.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   storages.do = { durableObject };
   // The tables of the prefixes the suite's cases will take, created first: the cases time their runs.
   for (const storage of Object.values(storages)) {
-    for (let index = 1; index <= 4; index++) await migrate({ ...storage, prefix: prefixOf(index) });
+    for (let index = 1; index <= 12; index++) await migrate({ ...storage, prefix: prefixOf(index) });
   }
 }, 60_000);
 let prefixes = 0;
@@ -40,6 +41,10 @@ const backend = (kind: 'd1' | 'do') => {
     records: () => cloudflareBroadcastRecords({ ...storages[kind], prefix }),
   };
 };
+// cancel() on each: the shared cases (4 prefixes each).
+broadcastCancelSuite('the Cloudflare stores on D1', () => backend('d1'));
+broadcastCancelSuite('the Cloudflare stores on a Durable Object', () => backend('do'));
+
 describe.each(['d1', 'do'] as const)('resumable broadcasts on the Cloudflare stores on %s', (kind) => {
   let client: StandInClient;
   beforeAll(async () => {

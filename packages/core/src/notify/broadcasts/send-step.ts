@@ -5,6 +5,7 @@ import { InFlight } from '../in-flight.js';
 import { NOTIFICATION_LIMITS, type Notification } from '../notification.js';
 import { logGaveUp, logRefusal } from '../notify-log.js';
 import { retryDelay, type ResolvedNotifierOptions } from '../notifier-options.js';
+import type { BatchGate } from './batch-gate.js';
 import type { StepTarget, Work } from './work.js';
 
 /** What a step needs: the notifier's options, the batch context, and when the run must be over. */
@@ -18,6 +19,8 @@ export interface StepContext {
   readonly marginMs: number;
   /** When the notification stops being worth sending (the plan's), or undefined. */
   readonly expiresAt: number | undefined;
+  /** Each batch goes live through it right before its request, reading the cancel flag. */
+  readonly gate: BatchGate;
 }
 
 /**
@@ -26,16 +29,21 @@ export interface StepContext {
  * request's targets held in `work` for a later step or run (a failure retried `retries` times counted
  * failed). A batch that could not finish before the deadline is not started: held `unsent`. Past
  * `expiresAt` a batch is dropped, counted `expired`, as is a target whose window or retry would come
- * after it.
+ * after it. Once a batch has found the broadcast cancelled, no other batch is sent: counted `cancelled`.
  */
 export async function sendStep(context: StepContext, work: Work, targets: readonly StepTarget[]): Promise<void> {
-  const { options, notification } = context;
+  const { options } = context;
   const inFlight = new InFlight(options.concurrency, options.concurrencyPerUrl);
   for (const [url, batch] of batchesByUrl(targets)) {
     await inFlight.run(async () => {
       if (work.stopped.has(url)) {
         work.remaining += batch.length;
         await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
+        return;
+      }
+      if (work.cancelSeen) {
+        work.cancelled += batch.length;
+        await writeHistory(context, url, (entries) => entries.add(batch, 'cancelled', true));
         return;
       }
       const now = Date.now();
@@ -48,12 +56,28 @@ export async function sendStep(context: StepContext, work: Work, targets: readon
         for (const target of batch) work.held.push({ ...target, kind: 'unsent', retryAt: now });
         return;
       }
-      const result = await deliverBatch(context.batch, notification, url, batch);
+      const result = await gatedBatch(context, work, url, batch);
       await writeHistory(context, url, (entries) => settle(context, work, batch, result, entries));
       await onBatch(options, result);
     }, url);
   }
   await inFlight.drain();
+}
+
+/** `deliverBatch` through the gate: live from right before its request until the request is over. */
+async function gatedBatch(context: StepContext, work: Work, url: string, batch: readonly StepTarget[]): Promise<BatchResult> {
+  const key = crypto.randomUUID();
+  let live = false;
+  const beforeRequest = async () => {
+    live = await context.gate.enter(key);
+    if (!live) work.cancelSeen = true;
+    return live;
+  };
+  try {
+    return await deliverBatch({ ...context.batch, beforeRequest }, context.notification, url, batch);
+  } finally {
+    if (live) await context.gate.leave(key);
+  }
 }
 
 /** Counts a batch's outcomes in `work` and holds what must be sent again. */
@@ -65,6 +89,7 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
   work.successful += result.successful.length;
   work.alreadySent += result.alreadySent.length;
   work.invalid += result.invalid.length;
+  work.cancelled += result.cancelled.length;
   for (const { reason } of result.failed) work.addFailed(reason, 1);
   entries.addSettled(result);
   for (const { target, retryAt } of result.rateLimited) {

@@ -21,6 +21,9 @@ export class Work {
   invalid: number;
   remaining: number;
   expired: number;
+  cancelled: number;
+  /** A batch of this run found the broadcast cancelled: nothing more is sent, and what is held is counted cancelled. */
+  cancelSeen = false;
   readonly failed: Record<string, number>;
   /** Held targets `takeDue` counted `remaining`, for the history to hear of. */
   readonly dropped: NotificationTarget[] = [];
@@ -42,6 +45,7 @@ export class Work {
     this.invalid = counts.invalid;
     this.remaining = counts.remaining;
     this.expired = counts.expired ?? 0;
+    this.cancelled = counts.cancelled ?? 0;
     this.failed = { ...counts.failed };
   }
 
@@ -74,11 +78,11 @@ export class Work {
   }
 
   toState(): BroadcastState {
-    const { cursor, listed, runs, done, targets, requests, successful, alreadySent, invalid, remaining, expired } = this;
+    const { cursor, listed, runs, done, targets, requests, successful, alreadySent, invalid, remaining, expired, cancelled } = this;
     return {
       cursor,
       listed,
-      counts: { targets, requests, successful, alreadySent, invalid, failed: { ...this.failed }, remaining, expired },
+      counts: { targets, requests, successful, alreadySent, invalid, failed: { ...this.failed }, remaining, expired, cancelled },
       held: [...this.held],
       stopped: [...this.stopped].map(([url, reason]) => ({ url, reason })),
       runs,
