@@ -8,7 +8,16 @@ import { CliError } from '../cli-error.js';
  *   machine's, which is rarely the one meant.
  */
 export function expiresAtFlag(values: ParsedArgs['values']): number | undefined {
-  const text = stringFlag(values, 'expires-at', 'notify');
+  return timeFlag(values, 'expires-at');
+}
+
+/** `--at`, when a queued broadcast is sent: read as `--expires-at` is. */
+export function sendAtFlag(values: ParsedArgs['values']): number | undefined {
+  return timeFlag(values, 'at');
+}
+
+function timeFlag(values: ParsedArgs['values'], name: string): number | undefined {
+  const text = stringFlag(values, name, 'notify');
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text) && Number(text) >= 100_000_000_000) return Number(text);
   const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(text);
@@ -16,7 +25,7 @@ export function expiresAtFlag(values: ParsedArgs['values']): number | undefined 
   if (Number.isNaN(ms)) {
     throw new CliError(
       'usage_error',
-      `--expires-at expects an ISO time with its zone (2026-11-27T18:00:00Z) or milliseconds since the epoch, got ${JSON.stringify(text)}`,
+      `--${name} expects an ISO time with its zone (2026-11-27T18:00:00Z) or milliseconds since the epoch, got ${JSON.stringify(text)}`,
       { command: 'notify' },
     );
   }
