@@ -191,6 +191,7 @@ export {
 export { memoryNotificationHistory, type MemoryNotificationHistoryOptions } from './notify/history/memory-history.js';
 export { withOpens } from './notify/history/with-opens.js';
 export { HistoryEntries } from './notify/history/history-entries.js';
+export { writeHistory } from './notify/history/write-history.js';
 export {
   cursorAfter,
   isAfter,

@@ -1,4 +1,6 @@
 import type { NotificationTarget } from '../../senders/miniapp/token-store.js';
+import type { BatchResult } from '../deliver-batch.js';
+import type { BatchCounts } from '../settle-batch.js';
 import type { BroadcastState, HeldTarget } from './broadcast-state.js';
 
 /** A target of a step, with the retries its requests have had so far. */
@@ -7,7 +9,7 @@ export interface StepTarget extends NotificationTarget {
 }
 
 /** A broadcast's {@link BroadcastState} while a run changes it, step by step; `toState()` is what is saved. */
-export class Work {
+export class Work implements BatchCounts {
   cursor: string | null;
   listed: boolean;
   runs: number;
@@ -47,6 +49,27 @@ export class Work {
     this.expired = counts.expired ?? 0;
     this.cancelled = counts.cancelled ?? 0;
     this.failed = { ...counts.failed };
+  }
+
+  /** The targets `deliverBatch` settled (settle-batch.ts's `BatchCounts`). */
+  addSettled(result: BatchResult): void {
+    if (result.requested) this.requests += 1;
+    this.successful += result.successful.length;
+    this.alreadySent += result.alreadySent.length;
+    this.invalid += result.invalid.length;
+    this.cancelled += result.cancelled.length;
+    for (const { reason } of result.failed) this.addFailed(reason, 1);
+  }
+
+  addExpired(count: number): void {
+    this.expired += count;
+  }
+
+  /** Notes that the client at `url` refused the notification itself; false when it had already. */
+  stop(url: string, reason: string): boolean {
+    if (this.stopped.has(url)) return false;
+    this.stopped.set(url, reason);
+    return true;
   }
 
   addFailed(reason: string, count: number): void {
