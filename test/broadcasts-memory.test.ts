@@ -10,16 +10,19 @@ import {
 } from '@social-webhooks/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
-import { broadcastSuite } from './support/broadcast-suite.js';
+import { broadcastCancelSuite } from './support/broadcast-cancel-suite.js';
+import { broadcastSuite, type BroadcastBackend } from './support/broadcast-suite.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
 import { fillTokens, range } from './support/token-fill.js';
 
-// Resumable broadcasts on the stores of one process: the shared suite, and the options' checks.
-broadcastSuite('the memory stores', () => ({
+// Resumable broadcasts on the stores of one process: the shared suites, and the options' checks.
+const memoryBackend = (): BroadcastBackend => ({
   tokens: () => memoryTokenStore(),
   limiter: (limits) => memoryNotificationLimiter(limits ?? {}),
   records: (options) => memoryBroadcastRecords(options),
-}));
+});
+broadcastSuite('the memory stores', memoryBackend);
+broadcastCancelSuite('the memory stores', memoryBackend);
 
 describe('createBroadcasts() options and start()', () => {
   const options = (): BroadcastsOptions => ({

@@ -8,6 +8,7 @@ import {
 import { createBroadcasts, createNotifier } from '@social-webhooks/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enabledAudienceSuite } from './support/broadcast-enabled.js';
+import { broadcastCancelSuite } from './support/broadcast-cancel-suite.js';
 import { deliveriesOf, notificationOf, runUntilDone, slowFetch } from './support/broadcast-helpers.js';
 import { useCloudflareWorkers } from './support/cloudflare-workers.js';
 import { startNotificationClient, type StandInClient } from './support/notification-client.js';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   storages.do = { durableObject };
   // The tables of the prefixes the suite's cases will take, created first: the cases time their runs.
   for (const storage of Object.values(storages)) {
-    for (let index = 1; index <= 8; index++) await migrate({ ...storage, prefix: prefixOf(index) });
+    for (let index = 1; index <= 16; index++) await migrate({ ...storage, prefix: prefixOf(index) });
   }
 }, 60_000);
 let prefixes = 0;
@@ -41,6 +42,10 @@ const backend = (kind: 'd1' | 'do') => {
     records: () => cloudflareBroadcastRecords({ ...storages[kind], prefix }),
   };
 };
+// cancel() on each: the shared cases (4 prefixes each).
+broadcastCancelSuite('the Cloudflare stores on D1', () => backend('d1'));
+broadcastCancelSuite('the Cloudflare stores on a Durable Object', () => backend('do'));
+
 describe.each(['d1', 'do'] as const)('resumable broadcasts on the Cloudflare stores on %s', (kind) => {
   let client: StandInClient;
   beforeAll(async () => {

@@ -1,25 +1,28 @@
 import { migrate, postgresBroadcastRecords, postgresNotificationLimiter, postgresTokenStore } from '@social-webhooks/postgres';
 import { beforeAll, describe } from 'vitest';
 import { killedRunTest } from './support/broadcast-kill.js';
-import { broadcastSuite } from './support/broadcast-suite.js';
+import { broadcastCancelSuite } from './support/broadcast-cancel-suite.js';
+import { broadcastSuite, type BroadcastBackend } from './support/broadcast-suite.js';
 import { usePostgres } from './support/postgres-clients.js';
 import { postgresBinaries } from './support/postgres-server.js';
 
 // Resumable broadcasts on a real PostgreSQL server (support/postgres-server.ts): the shared suite on
 // pg, and a run in a child process SIGKILLed at a third. Each suite's stores get tables of their own.
-const PREFIXES = Array.from({ length: 8 }, (_, index) => `broadcasts${index + 1}_`);
+const PREFIXES = Array.from({ length: 20 }, (_, index) => `broadcasts${index + 1}_`);
 
 describe.skipIf(postgresBinaries === undefined)('resumable broadcasts on PostgreSQL', () => {
   const db = usePostgres(PREFIXES);
   let used = 0;
-  broadcastSuite('PostgreSQL (pg)', () => {
+  const backend = (): BroadcastBackend => {
     const prefix = PREFIXES[used++]!;
     return {
       tokens: () => postgresTokenStore({ client: db.pool, prefix }),
       limiter: (limits) => postgresNotificationLimiter({ client: db.pool, prefix, ...limits }),
       records: (options) => postgresBroadcastRecords({ client: db.pool, prefix, ...options }),
     };
-  });
+  };
+  broadcastSuite('PostgreSQL (pg)', backend);
+  broadcastCancelSuite('PostgreSQL (pg)', backend);
   const killed = 'killed_';
   beforeAll(() => migrate({ client: db.pool, prefix: killed }));
   killedRunTest('PostgreSQL (pg)', () => ({

@@ -1,7 +1,8 @@
 import { redisBroadcastRecords, redisNotificationLimiter, redisTokenStore } from '@social-webhooks/redis';
 import { describe } from 'vitest';
 import { killedRunTest } from './support/broadcast-kill.js';
-import { broadcastSuite } from './support/broadcast-suite.js';
+import { broadcastCancelSuite } from './support/broadcast-cancel-suite.js';
+import { broadcastSuite, type BroadcastBackend } from './support/broadcast-suite.js';
 import { DESERIALIZATIONS, useUpstash } from './support/upstash-client.js';
 
 // Resumable broadcasts through @upstash/redis over the REST stand-in in front of a real redis-server,
@@ -11,7 +12,7 @@ describe('resumable broadcasts on Upstash Redis over REST', () => {
   const upstash = useUpstash();
   let prefixes = 0;
   for (const { name, options } of DESERIALIZATIONS) {
-    broadcastSuite(`Upstash through ${name}`, () => {
+    const backend = (): BroadcastBackend => {
       const client = upstash.fromEnv(options);
       const prefix = `upstash-broadcasts-${++prefixes}:`;
       return {
@@ -19,7 +20,9 @@ describe('resumable broadcasts on Upstash Redis over REST', () => {
         limiter: (limits) => redisNotificationLimiter({ client, prefix: `${prefix}notify:`, ...limits }),
         records: (options) => redisBroadcastRecords({ client, prefix: `${prefix}broadcasts:`, ...options }),
       };
-    });
+    };
+    broadcastSuite(`Upstash through ${name}`, backend);
+    broadcastCancelSuite(`Upstash through ${name}`, backend);
   }
   killedRunTest('Upstash over REST', () => ({
     stores: (prefix) => {

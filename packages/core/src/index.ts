@@ -171,6 +171,7 @@ export {
 } from './notify/broadcasts/broadcasts.js';
 export { BROADCAST_STEP_MARGIN_MS, type BroadcastsOptions } from './notify/broadcasts/broadcasts-options.js';
 export type { BroadcastProgress } from './notify/broadcasts/broadcast-progress.js';
+export type { BroadcastCancel, BroadcastCancelOutcome } from './notify/broadcasts/cancel-broadcast.js';
 // What happened (docs/notifications.md, "What happened: history"): every sender writes it per batch.
 export {
   DEFAULT_HISTORY_KEEP_MS,
@@ -192,6 +193,7 @@ export {
 export { memoryNotificationHistory, type MemoryNotificationHistoryOptions } from './notify/history/memory-history.js';
 export { withOpens } from './notify/history/with-opens.js';
 export { HistoryEntries } from './notify/history/history-entries.js';
+export { writeHistory } from './notify/history/write-history.js';
 export {
   cursorAfter,
   isAfter,
@@ -205,6 +207,7 @@ export {
   type BroadcastPlan,
   type BroadcastRecord,
   type BroadcastRecordStore,
+  type RecordCancel,
 } from './notify/broadcasts/record-store.js';
 export { MAX_BROADCAST_HELD, type BroadcastCounts, type BroadcastState, type HeldTarget } from './notify/broadcasts/broadcast-state.js';
 export { MAX_RECORDED_FIDS, type RecordableAudience, type RecordedAudience } from './notify/broadcasts/recordable-audience.js';

@@ -4,6 +4,7 @@ import {
   type BroadcastRecord,
   type BroadcastRecordStore,
   type BroadcastState,
+  type RecordCancel,
 } from '@social-webhooks/core';
 import { checkClient, optionsError, run, type PostgresQueryable, type PostgresRow } from './query.js';
 import { tablesOf } from './tables.js';
@@ -21,7 +22,7 @@ export interface PostgresBroadcastRecordsOptions {
 /**
  * Where resumable broadcasts (`createBroadcasts` of `@social-webhooks/core`) keep their progress in
  * PostgreSQL: the `<prefix>broadcasts` table, a row per broadcast (its plan and state as `jsonb`, the
- * lease's `owner` and `lease_until`), lapsing `keepMs` after it is created (`cleanup()` deletes it
+ * lease's `owner` and `lease_until`, the cancel flag `cancelled_at` and the `live` batches), lapsing `keepMs` after it is created (`cleanup()` deletes it
  * then). Each call is one statement: `create` an `INSERT … ON CONFLICT`, `acquire` and `save` an
  * `UPDATE` whose `WHERE` is the lease, timed by the server's clock, so two runs never both hold it.
  *
@@ -44,10 +45,11 @@ export function postgresBroadcastRecords(options: PostgresBroadcastRecordsOption
   const CREATE = `INSERT INTO ${table} AS b (id, created_at, plan, state, expires_at)
 VALUES ($1, $2::bigint, $3::jsonb, $4::jsonb, now() + ${ms('$5')})
 ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, plan = excluded.plan, state = excluded.state, done = false,
-  owner = NULL, lease_until = NULL, expires_at = excluded.expires_at
+  owner = NULL, lease_until = NULL, expires_at = excluded.expires_at, cancelled_at = NULL, live = '{}'::jsonb
 WHERE b.expires_at <= now()
 RETURNING id`;
-  const GET = `SELECT created_at::text AS created_at, plan::text AS plan, state::text AS state FROM ${table} WHERE id = $1 AND expires_at > now()`;
+  const GET = `SELECT created_at::text AS created_at, plan::text AS plan, state::text AS state, cancelled_at::text AS cancelled_at
+FROM ${table} WHERE id = $1 AND expires_at > now()`;
   const ACQUIRE = `UPDATE ${table} SET owner = $2, lease_until = now() + ${ms('$3')}
 WHERE id = $1 AND NOT done AND expires_at > now() AND (owner IS NULL OR owner = $2 OR lease_until <= now())
 RETURNING id`;
@@ -56,6 +58,19 @@ WHERE id = $1 AND owner = $2
 RETURNING id`;
   const RELEASE = `UPDATE ${table} SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2`;
   const UNFINISHED = `SELECT id FROM ${table} WHERE NOT done AND expires_at > now() ORDER BY created_at, id LIMIT $1::integer`;
+  // The row locked first (FOR UPDATE), so of two cancels one sets the flag and the other reads it.
+  const CANCEL = `UPDATE ${table} AS b SET cancelled_at = CASE WHEN b.done OR old.cancelled_at IS NOT NULL THEN old.cancelled_at ELSE ${NOW_MS} END
+FROM (SELECT cancelled_at FROM ${table} WHERE id = $1 AND expires_at > now() FOR UPDATE) AS old
+WHERE b.id = $1
+RETURNING b.done, old.cancelled_at IS NOT NULL AS earlier`;
+  // One UPDATE of the broadcast's row: a cancel's UPDATE of it waits for this one, or this one, waiting
+  // for the cancel's, reads its flag (READ COMMITTED reads the row again): never both pass.
+  const GO_LIVE = `UPDATE ${table} SET live = (SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb) FROM jsonb_each(live)
+  WHERE (value #>> '{}')::bigint > ${NOW_MS}) || jsonb_build_object($2::text, ${NOW_MS} + $3::bigint)
+WHERE id = $1 AND cancelled_at IS NULL AND expires_at > now()
+RETURNING id`;
+  const LEAVE = `UPDATE ${table} SET live = live - $2::text WHERE id = $1`;
+  const LIVE = `SELECT count(*)::integer AS live FROM ${table}, jsonb_each(live) WHERE id = $1 AND (value #>> '{}')::bigint > ${NOW_MS}`;
 
   return {
     async create(record) {
@@ -85,14 +100,35 @@ RETURNING id`;
     async unfinished(limit) {
       return (await run(client, UNFINISHED, [String(limit)])).map((row) => String(row['id']));
     },
+    async cancel(id): Promise<RecordCancel> {
+      const [row] = await run(client, CANCEL, [id]);
+      if (row === undefined) return 'unknown';
+      if (row['earlier'] === true) return 'cancelled-already';
+      return row['done'] === true ? 'finished-already' : 'cancelled';
+    },
+    async goLive(id, batch, liveMs) {
+      return (await run(client, GO_LIVE, [id, batch, String(Math.ceil(liveMs))])).length > 0;
+    },
+    async leave(id, batch) {
+      await run(client, LEAVE, [id, batch]);
+    },
+    async live(id) {
+      const [row] = await run(client, LIVE, [id]);
+      return Number(row?.['live'] ?? 0);
+    },
   };
 }
 
+/** The server's clock in milliseconds since the epoch, as a bigint. */
+const NOW_MS = `(extract(epoch FROM clock_timestamp()) * 1000)::bigint`;
+
 function toRecord(id: string, row: PostgresRow): BroadcastRecord {
+  const cancelledAt = row['cancelled_at'];
   return {
     id,
     createdAt: Number(row['created_at']),
     plan: JSON.parse(String(row['plan'])) as BroadcastPlan,
     state: JSON.parse(String(row['state'])) as BroadcastState,
+    ...(cancelledAt !== null && cancelledAt !== undefined && { cancelledAt: Number(cancelledAt) }),
   };
 }

@@ -92,6 +92,10 @@ END $enabled_at$`,
   lease_until timestamptz,
   expires_at timestamptz NOT NULL
 )`,
+    // cancel(): its flag (ms since the epoch, the server's clock) and the batches live right now, each
+    // with when its mark runs out; added to a table made before they were.
+    `ALTER TABLE ${broadcasts} ADD COLUMN IF NOT EXISTS cancelled_at bigint`,
+    `ALTER TABLE ${broadcasts} ADD COLUMN IF NOT EXISTS live jsonb NOT NULL DEFAULT '{}'::jsonb`,
     `CREATE INDEX IF NOT EXISTS ${i}broadcasts_unfinished_idx ON ${broadcasts} (created_at) WHERE NOT done`,
     `CREATE INDEX IF NOT EXISTS ${i}broadcasts_expires_at_idx ON ${broadcasts} (expires_at)`,
   ];

@@ -1,7 +1,7 @@
 // The broadcast record store's Lua scripts: each call one EVAL, so creating a record, taking its lease
-// and saving under it are atomic. A broadcast is a hash (`createdAt`, `plan`, `state`, `done`,
-// `owner`, `leaseUntil`) that lapses keepMs after it is created; the unfinished ones are a sorted set
-// by `createdAt`. Lease times are Redis's clock (TIME), so runs whose clocks drift agree. Stored
+// and saving under it, cancelling it and a batch going live are atomic. A broadcast is a hash
+// (`createdAt`, `plan`, `state`, `done`, `owner`, `leaseUntil`, `cancelledAt`) that lapses keepMs
+// after it is created, with its live batches beside it; the unfinished ones are a sorted set by `createdAt`. Lease times are Redis's clock (TIME), so runs whose clocks drift agree. Stored
 // strings are answered after MARK (replies.ts), so no client parses them as JSON on the way.
 import { MARK } from './replies.js';
 
@@ -15,12 +15,12 @@ local function whole(n) return string.format('%.0f', n) end
 /**
  * KEYS[1] the broadcast's hash, KEYS[2] the unfinished set; ARGV[1] the id, ARGV[2] createdAt,
  * ARGV[3] the plan, ARGV[4] the state (JSON), ARGV[5] keepMs. Returns { 1 } when created, else
- * { 0, createdAt, plan, state } of the record there.
+ * { 0, createdAt, plan, state, cancelledAt } of the record there.
  */
 export const CREATE_BROADCAST = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  local r = redis.call('HMGET', KEYS[1], 'createdAt', 'plan', 'state')
-  return { 0, '${MARK}' .. r[1], '${MARK}' .. r[2], '${MARK}' .. r[3] }
+  local r = redis.call('HMGET', KEYS[1], 'createdAt', 'plan', 'state', 'cancelledAt')
+  return { 0, '${MARK}' .. r[1], '${MARK}' .. r[2], '${MARK}' .. r[3], '${MARK}' .. (r[4] or '') }
 end
 redis.call('HSET', KEYS[1], 'createdAt', ARGV[2], 'plan', ARGV[3], 'state', ARGV[4], 'done', '0')
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
@@ -28,11 +28,14 @@ redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
 return { 1 }
 `;
 
-/** KEYS[1] the broadcast's hash. Returns {} when there is none, else { createdAt, plan, state }. */
+/**
+ * KEYS[1] the broadcast's hash. Returns {} when there is none, else { createdAt, plan, state,
+ * cancelledAt } (cancelledAt empty when not cancelled).
+ */
 export const GET_BROADCAST = `
-local r = redis.call('HMGET', KEYS[1], 'createdAt', 'plan', 'state')
+local r = redis.call('HMGET', KEYS[1], 'createdAt', 'plan', 'state', 'cancelledAt')
 if not r[1] then return {} end
-return { '${MARK}' .. r[1], '${MARK}' .. r[2], '${MARK}' .. r[3] }
+return { '${MARK}' .. r[1], '${MARK}' .. r[2], '${MARK}' .. r[3], '${MARK}' .. (r[4] or '') }
 `;
 
 /** KEYS[1] the broadcast's hash; ARGV[1] the owner, ARGV[2] leaseMs. Returns 1 when the owner holds the lease. */
@@ -83,4 +86,40 @@ while #out < limit do
   end
 end
 return out
+`;
+
+/**
+ * KEYS[1] the broadcast's hash. Sets `cancelledAt` (Redis's clock) unless set already or the record is
+ * done. Returns 0 for no record, 1 set now, 2 set before, 3 done without it.
+ */
+export const CANCEL_BROADCAST = `${CLOCK}
+local r = redis.call('HMGET', KEYS[1], 'createdAt', 'done', 'cancelledAt')
+if not r[1] then return 0 end
+if r[3] then return 2 end
+if r[2] == '1' then return 3 end
+redis.call('HSET', KEYS[1], 'cancelledAt', whole(now))
+return 1
+`;
+
+/**
+ * KEYS[1] the broadcast's hash, KEYS[2] its live batches (a sorted set scored by when each mark runs
+ * out); ARGV[1] the batch, ARGV[2] liveMs. Returns 0, marking nothing, when the broadcast is cancelled
+ * or gone; else marks the batch live (dropping marks run out) and returns 1. One script, so a cancel
+ * comes wholly before it or wholly after.
+ */
+export const GO_LIVE = `${CLOCK}
+local r = redis.call('HMGET', KEYS[1], 'createdAt', 'cancelledAt')
+if not r[1] or r[2] then return 0 end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', whole(now))
+redis.call('ZADD', KEYS[2], whole(now + tonumber(ARGV[2])), ARGV[1])
+redis.call('PEXPIRE', KEYS[2], math.max(redis.call('PTTL', KEYS[1]), tonumber(ARGV[2])))
+return 1
+`;
+
+/** KEYS[1] the broadcast's live batches; ARGV[1] the batch. Takes its mark off. */
+export const LEAVE_BATCH = `return redis.call('ZREM', KEYS[1], ARGV[1])`;
+
+/** KEYS[1] the broadcast's live batches. Returns how many are live by Redis's clock. */
+export const LIVE_BATCHES = `${CLOCK}
+return redis.call('ZCOUNT', KEYS[1], '(' .. whole(now), '+inf')
 `;

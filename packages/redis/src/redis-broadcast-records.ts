@@ -5,11 +5,16 @@ import {
   type BroadcastRecord,
   type BroadcastRecordStore,
   type BroadcastState,
+  type RecordCancel,
 } from '@social-webhooks/core';
 import {
   ACQUIRE_BROADCAST,
+  CANCEL_BROADCAST,
   CREATE_BROADCAST,
   GET_BROADCAST,
+  GO_LIVE,
+  LEAVE_BATCH,
+  LIVE_BATCHES,
   RELEASE_BROADCAST,
   SAVE_BROADCAST,
   UNFINISHED_BROADCASTS,
@@ -33,8 +38,9 @@ export const DEFAULT_BROADCAST_PREFIX = 'social-webhooks:broadcasts:';
 /**
  * Where resumable broadcasts (`createBroadcasts` of `@social-webhooks/core`) keep their progress in
  * Redis, shared by every run in any process: a hash per broadcast (`<prefix>b:<id>`: the plan and
- * the state as JSON, the lease's owner and end), lapsing `keepMs` after it is created, and a sorted
- * set of the unfinished ones (`<prefix>unfinished`). Each call is one `EVAL`, so taking the lease and
+ * the state as JSON, the lease's owner and end, the cancel flag), lapsing `keepMs` after it is
+ * created, its live batches (`<prefix>live:<id>`, a sorted set), and a sorted set of the unfinished
+ * ones (`<prefix>unfinished`). Each call is one `EVAL`, so taking the lease and
  * saving under it are atomic, timed by Redis's clock; on one server or shard (listing the unfinished
  * ones reads their hashes). node-redis, `@upstash/redis` over REST, or the one-method client of
  * `redisStore()` (ioredis through its wrapper) all fit.
@@ -54,6 +60,7 @@ export function redisBroadcastRecords(options: RedisBroadcastRecordsOptions): Br
   if (typeof prefix !== 'string' || prefix === '') fail(`\`prefix\` must be a non-empty string (default "${DEFAULT_BROADCAST_PREFIX}").`);
   const keepMs = resolveKeepMs(options.keepMs, fail);
   const keyOf = (id: string) => `${prefix}b:${id}`;
+  const liveOf = (id: string) => `${prefix}live:${id}`;
   const unfinished = `${prefix}unfinished`;
   const call = (script: string, keys: string[], args: string[]) => client.eval(script, { keys, arguments: args });
 
@@ -83,16 +90,33 @@ export function redisBroadcastRecords(options: RedisBroadcastRecordsOptions): Br
       const reply = asArray(await call(UNFINISHED_BROADCASTS, [unfinished], [`${prefix}b:`, String(limit)]), 'unfinished broadcasts');
       return reply.map((id) => unmark(id, 'unfinished broadcasts'));
     },
+    async cancel(id) {
+      return CANCELS[Number(await call(CANCEL_BROADCAST, [keyOf(id)], []))] ?? 'unknown';
+    },
+    async goLive(id, batch, liveMs) {
+      return Number(await call(GO_LIVE, [keyOf(id), liveOf(id)], [batch, String(Math.ceil(liveMs))])) === 1;
+    },
+    async leave(id, batch) {
+      await call(LEAVE_BATCH, [liveOf(id)], [batch]);
+    },
+    async live(id) {
+      return Number(await call(LIVE_BATCHES, [liveOf(id)], []));
+    },
   };
 }
 
-/** A record from the script's { createdAt, plan, state }, each after MARK. */
-function toRecord(id: string, [createdAt, plan, state]: unknown[]): BroadcastRecord {
+/** What CANCEL_BROADCAST's answer means. */
+const CANCELS: readonly RecordCancel[] = ['unknown', 'cancelled', 'cancelled-already', 'finished-already'];
+
+/** A record from the script's { createdAt, plan, state, cancelledAt }, each after MARK. */
+function toRecord(id: string, [createdAt, plan, state, cancelledAt]: unknown[]): BroadcastRecord {
   const script = 'broadcast read';
+  const flag = cancelledAt === undefined ? '' : unmark(cancelledAt, script);
   return {
     id,
     createdAt: Number(unmark(createdAt, script)),
     plan: JSON.parse(unmark(plan, script)) as BroadcastPlan,
     state: JSON.parse(unmark(state, script)) as BroadcastState,
+    ...(flag !== '' && { cancelledAt: Number(flag) }),
   };
 }

@@ -12,6 +12,7 @@ import {
   type NotifyInstrumentation,
   type ResolvedNotifierOptions,
   type UrlSlots,
+  writeHistory,
 } from '@social-webhooks/core';
 import { emptyOutcome, type BatchOutcome, type BroadcastRecord } from './broadcast-record.js';
 import { followUpJobId, type BatchJobData, type NotifyJobData } from './broadcast-data.js';
@@ -58,21 +59,21 @@ export async function runBatch(runner: BatchRunner, job: Job<BatchJobData>): Pro
     if (stoppedFor !== undefined) {
       const outcome = emptyOutcome(kind, targets.length, { remaining: targets.length });
       await runner.record.batch(id, jobId, outcome);
-      await writeHistory(runner, job, (entries) => entries.add(targets, 'remaining', true));
+      await writeHistory(runner.options.history, job.data.notification, job.data.url, (entries) => entries.add(targets, 'remaining', true));
       safeEnd(scope, { skipped: stoppedFor });
       return outcome;
     }
     if (expired(job.data.expiresAt, Date.now())) {
       const outcome = emptyOutcome(kind, targets.length, { expired: targets.length });
       await runner.record.batch(id, jobId, outcome);
-      await writeHistory(runner, job, (entries) => entries.add(targets, 'expired', true));
+      await writeHistory(runner.options.history, job.data.notification, job.data.url, (entries) => entries.add(targets, 'expired', true));
       safeEnd(scope, { expired: targets.length });
       return outcome;
     }
     if ((await runner.flag.at(id)) !== undefined) {
       const outcome = emptyOutcome(kind, targets.length, { cancelled: targets.length });
       await runner.record.batch(id, jobId, outcome);
-      await writeHistory(runner, job, (entries) => entries.add(targets, 'cancelled', true));
+      await writeHistory(runner.options.history, job.data.notification, job.data.url, (entries) => entries.add(targets, 'cancelled', true));
       safeEnd(scope, { skipped: 'cancelled' });
       return outcome;
     }
@@ -212,12 +213,4 @@ async function report(runner: BatchRunner, result: BatchResult): Promise<void> {
   } catch (error) {
     runner.options.logger.error('social-webhooks: the onBatch hook threw', { code: 'hook_failed', error });
   }
-}
-
-/** Collects a skipped batch's entries with `fill`, then writes them to the history, if there is one. */
-async function writeHistory(runner: BatchRunner, job: Job<BatchJobData>, fill: (entries: HistoryEntries) => void): Promise<void> {
-  if (runner.options.history === undefined) return;
-  const entries = new HistoryEntries(job.data.url);
-  fill(entries);
-  await runner.options.history.write(job.data.notification, entries);
 }

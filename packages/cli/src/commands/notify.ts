@@ -21,7 +21,7 @@ export const notifyCommand: Command = {
   name: 'notify',
   summary: "Send a Mini App notification to users' Farcaster clients from a Redis token store or the emulator; print the report.",
   usage:
-    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--enabled-since TIME] [--enabled-before TIME] [--expires-at TIME] (--redis URL [--prefix P] [--no-history] | --emulator URL) [--domain HOST] [--dry-run]',
+    'notify --id ID --title TEXT --body TEXT --target-url URL (--to FID[,FID…] | --all | --fids-file PATH | --client FID|URL) [--exclude FID[,FID…]] [--client FID|URL] [--enabled-since TIME] [--enabled-before TIME] [--expires-at TIME] (--redis URL [--prefix P] [--no-history] | --emulator URL | --redis URL --queue NAME [--at TIME]) [--domain HOST] [--dry-run]',
   options: {
     id: {
       type: 'string',
@@ -67,6 +67,17 @@ export const notifyCommand: Command = {
       valueName: 'TIME',
       description:
         'When the notification stops being worth sending (an ISO time such as 2026-11-27T18:00:00Z, or ms since the epoch): a batch not sent by then, rate-limited or retried, is dropped and counted expired.',
+    },
+    queue: {
+      type: 'string',
+      valueName: 'NAME',
+      description:
+        'Queue the notification as a broadcast on this BullMQ queue of --redis (your notificationWorkers\' queue, "notifications" by default) for them to send; send nothing here.',
+    },
+    at: {
+      type: 'string',
+      valueName: 'TIME',
+      description: 'With --queue: when the workers send it (an ISO time with its zone, or ms since the epoch); default at once.',
     },
     domain: {
       type: 'string',
@@ -124,9 +135,10 @@ export const notifyCommand: Command = {
     'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://app.example.com/digest --domain app.example.com',
     'social-webhooks notify --emulator http://127.0.0.1:4010 --to 3,4 --id welcome-3 --title Welcome --body "Thanks for adding us" --target-url https://app.example.com/',
     'social-webhooks notify --redis redis://127.0.0.1:6379 --all --id daily-2026-11-26 --title "Your digest" --body "3 new casts" --target-url https://app.example.com/digest --dry-run',
+    'social-webhooks notify --redis redis://127.0.0.1:6379 --queue notifications --at 2026-11-28T09:00:00Z --all --id launch-2026-11-28 --title Launch --body "The shop is open" --target-url https://app.example.com/shop',
   ],
   exitCodes: [
-    `  ${EXIT_CODES.ok}   every token delivered, already sent under this --id, or invalid and removed (or none to notify); --dry-run done`,
+    `  ${EXIT_CODES.ok}   every token delivered, already sent under this --id, or invalid and removed (or none to notify); --dry-run done; --queue: queued (or queued already)`,
     `  ${EXIT_CODES.failed}   not every token delivered: some failed, a client refused the notification, some are rate-limited (the report says when to run again), or --expires-at passed first`,
     `  ${EXIT_CODES.usage}   usage error (bad flag or value, an invalid notification, no token source); nothing sent`,
     `  ${EXIT_CODES.network}   Redis or the emulator did not answer`,
@@ -135,6 +147,11 @@ export const notifyCommand: Command = {
     const notification = notificationFlags(context.values);
     const { to, file } = audienceFlags(context.values, context.io.cwd);
     const expiresAt = expiresAtFlag(context.values);
+    if (context.values.queue !== undefined || context.values.at !== undefined) {
+      // Loaded here, so a send in this process never loads bullmq.
+      const { queueNotify } = await import('../notify/queue-notify.js');
+      return queueNotify(context, { notification, to, expiresAt });
+    }
     const options = notifierFlags(context);
     // A bad line in the file stops the command before anything is sent, however far down it is.
     await file?.check();

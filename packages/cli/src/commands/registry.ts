@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { broadcastsCommand } from './broadcasts.js';
+import { cancelCommand } from './cancel.js';
 import { createCommand } from './create.js';
 import { deleteCommand } from './delete.js';
 import { deliveriesCommand } from './deliveries.js';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   neynarCommand,
   miniAppCommand,
   notifyCommand,
+  cancelCommand,
   importTokensCommand,
   exportTokensCommand,
   broadcastsCommand,

@@ -11,9 +11,14 @@ export function expiresAtFlag(values: ParsedArgs['values']): number | undefined 
   return timeFlag(values, 'expires-at');
 }
 
-/** A flag of a time, read as {@link expiresAtFlag} reads `--expires-at` (`--enabled-since`, `--enabled-before`). */
-export function timeFlag(values: ParsedArgs['values'], flag: string): number | undefined {
-  const text = stringFlag(values, flag, 'notify');
+/** `--at`, when a queued broadcast is sent: read as `--expires-at` is. */
+export function sendAtFlag(values: ParsedArgs['values']): number | undefined {
+  return timeFlag(values, 'at');
+}
+
+/** A flag of a time, read as {@link expiresAtFlag} reads `--expires-at` (`--enabled-since`, `--enabled-before`, `--at`). */
+export function timeFlag(values: ParsedArgs['values'], name: string): number | undefined {
+  const text = stringFlag(values, name, 'notify');
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text) && Number(text) >= 100_000_000_000) return Number(text);
   const zoned = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(text);
@@ -21,7 +26,7 @@ export function timeFlag(values: ParsedArgs['values'], flag: string): number | u
   if (Number.isNaN(ms)) {
     throw new CliError(
       'usage_error',
-      `--${flag} expects an ISO time with its zone (2026-11-27T18:00:00Z) or milliseconds since the epoch, got ${JSON.stringify(text)}`,
+      `--${name} expects an ISO time with its zone (2026-11-27T18:00:00Z) or milliseconds since the epoch, got ${JSON.stringify(text)}`,
       { command: 'notify' },
     );
   }

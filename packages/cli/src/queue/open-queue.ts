@@ -31,34 +31,35 @@ export function openQueue(context: CommandContext, command: string): OpenQueue {
   // Queue emits `error` on a lost connection; the bounded calls below report it instead.
   queue.on('error', () => undefined);
   const where = `queue ${JSON.stringify(name)} at ${redacted(url)}`;
-  // The same default as every command's --timeout.
-  const timeoutMs = context.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     queue,
     where,
-    bounded(work) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () =>
-            reject(
-              new CliError(
-                'network_error',
-                `Redis did not answer within ${timeoutMs} ms (${where}). Is redis-server running? Set --redis-url or REDIS_URL.`,
-              ),
-            ),
-          timeoutMs,
-        );
-        work()
-          .then(resolve, reject)
-          .finally(() => clearTimeout(timer));
-      });
-    },
+    bounded: (work) => boundedByTimeout(context, where, 'Set --redis-url or REDIS_URL.', work),
     // BullMQ disconnects a queue that never connected rather than waiting for a graceful quit.
     close: () => queue.close(),
   };
 }
 
-function toConnection(text: string, command: string): ConnectionOptions {
+/**
+ * Runs `work`, failing with `network_error` when Redis (at `where`) does not answer within
+ * `--timeout` (the same default as every command's); `hint` says which flag names that Redis.
+ */
+export function boundedByTimeout<T>(context: CommandContext, where: string, hint: string, work: () => Promise<T>): Promise<T> {
+  const timeoutMs = context.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () =>
+        reject(new CliError('network_error', `Redis did not answer within ${timeoutMs} ms (${where}). Is redis-server running? ${hint}`)),
+      timeoutMs,
+    );
+    work()
+      .then(resolve, reject)
+      .finally(() => clearTimeout(timer));
+  });
+}
+
+/** BullMQ's connection options of a `redis://` or `rediss://` URL, failing at once while Redis is away. */
+export function toConnection(text: string, command: string): ConnectionOptions {
   let url: URL;
   try {
     url = new URL(text);

@@ -6,7 +6,6 @@ import { checkExpiresAt, expired, type ExpiresAt } from './expiry.js';
 import { HeldTargets } from './held-targets.js';
 import { HistoryEntries } from './history/history-entries.js';
 import { InFlight, sleep } from './in-flight.js';
-import { logGaveUp, logRefusal } from './notify-log.js';
 import type { BatchTarget, Notification } from './notification.js';
 import {
   MAX_RATE_LIMITED_HELD,
@@ -16,6 +15,7 @@ import {
   type ResolvedNotifierOptions,
 } from './notifier-options.js';
 import { ReportTally, type NotificationReport } from './report.js';
+import { settleBatch, type HeldAgain } from './settle-batch.js';
 
 /** Sends Mini App notifications from a token store: see {@link createNotifier}. */
 export interface Notifier {
@@ -103,8 +103,7 @@ async function sendNotification(
     beforeRequest: () => !aborted(),
   };
   const tally = new ReportTally(notification.notificationId);
-  const stopped = new Map<string, string>();
-  const held = new HeldTargets(options.rateLimitWaitMs, MAX_RATE_LIMITED_HELD);
+  const heldBack = new HeldTargets(options.rateLimitWaitMs, MAX_RATE_LIMITED_HELD);
 
   const settle = async (url: string, targets: BatchTarget[]): Promise<void> => {
     for (let attempt = 0; ; attempt++) {
@@ -125,7 +124,7 @@ async function sendNotification(
     attempt: number,
     entries: HistoryEntries,
   ): Promise<{ targets: BatchTarget[]; delay: number } | undefined> => {
-    if (stopped.has(url)) {
+    if (tally.isStopped(url)) {
       tally.remaining += targets.length;
       entries.add(targets, 'remaining', true);
       return undefined;
@@ -141,41 +140,22 @@ async function sendNotification(
       return undefined;
     }
     const result = await deliverBatch(context, notification, url, targets);
-    tally.addSettled(result);
-    entries.addSettled(result);
-    for (const { target, retryAt } of result.rateLimited) {
-      // A token whose window ends past the expiry could only be sent too late.
-      if (expired(expiresAt, retryAt)) {
-        tally.expired += 1;
-        entries.add([target], 'expired', true);
-      } else if (held.hold(url, target, retryAt, Date.now())) entries.add([target], 'rateLimited', false);
-      else {
-        tally.addRateLimited(retryAt);
-        entries.add([target], 'rateLimited', true);
+    const again: BatchTarget[] = [];
+    // In this process, a rate-limited target waits in `held` for its window (or is given up), a
+    // failed request's targets are sent again after the backoff, together.
+    const hold = (held: HeldAgain): boolean => {
+      if (held.kind === 'retry') {
+        again.push(held.target);
+        return true;
       }
-    }
-    if (result.stop !== undefined && !stopped.has(url)) {
-      stopped.set(url, result.stop);
-      tally.stopped.push({ url, reason: result.stop });
-      logRefusal(options.logger, url, notification.notificationId, result.stop);
-    }
+      if (heldBack.hold(url, held.target, held.retryAt, Date.now())) return true;
+      tally.addRateLimited(held.retryAt);
+      return false;
+    };
+    settleBatch({ options, notification, expiresAt, counts: tally, attemptOf: () => attempt, hold }, result, entries);
     await hook(options, 'onBatch', result);
-    const retry = result.retry;
-    if (retry === undefined) return undefined;
-    if (attempt >= options.retries) {
-      tally.addFailed(retry.reason, retry.targets.length);
-      entries.add(retry.targets, 'failed', true, retry.reason);
-      logGaveUp(options.logger, url, retry.targets.length, attempt + 1, retry.reason);
-      return undefined;
-    }
-    const delay = retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
-    if (expired(expiresAt, Date.now() + delay)) {
-      tally.expired += retry.targets.length;
-      entries.add(retry.targets, 'expired', true);
-      return undefined;
-    }
-    entries.add(retry.targets, 'failed', false, retry.reason);
-    return { targets: retry.targets, delay };
+    if (again.length === 0) return undefined;
+    return { targets: again, delay: retryDelay(options.retryDelayMs, attempt, result.retry?.retryAfterMs) };
   };
 
   const inFlight = new InFlight(options.concurrency, options.concurrencyPerUrl);
@@ -190,7 +170,7 @@ async function sendNotification(
   // window can still outlast ours (it keeps another interval, or a request got no answer), so each
   // refusal is held again while the token has waited at most `rateLimitWaitMs` (docs/contract.md
   // §Senders, "Notifications, sent").
-  for (let round = held.nextRound(); round !== undefined; round = held.nextRound()) {
+  for (let round = heldBack.nextRound(); round !== undefined; round = heldBack.nextRound()) {
     if (aborted()) {
       tally.cancelled += round.targets.length;
       continue;
@@ -203,7 +183,7 @@ async function sendNotification(
     for await (const { url, targets } of batchesOf([round.targets])) await inFlight.run(() => settle(url, targets), url);
     await inFlight.drain();
   }
-  tally.waitedTokens = held.count;
+  tally.waitedTokens = heldBack.count;
   return tally.toReport();
 }
 

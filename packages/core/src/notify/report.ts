@@ -1,4 +1,5 @@
 import type { BatchResult } from './deliver-batch.js';
+import type { BatchCounts } from './settle-batch.js';
 
 /**
  * What came of one notification, token by token, counted: what {@link Notifier.send} resolves to and
@@ -46,7 +47,7 @@ export interface NotificationReport {
 }
 
 /** A mutable {@link NotificationReport}, filled batch by batch. */
-export class ReportTally {
+export class ReportTally implements BatchCounts {
   targets = 0;
   requests = 0;
   successful = 0;
@@ -76,6 +77,21 @@ export class ReportTally {
 
   addFailed(reason: string, count: number): void {
     this.failed[reason] = (this.failed[reason] ?? 0) + count;
+  }
+
+  addExpired(count: number): void {
+    this.expired += count;
+  }
+
+  /** Notes that the client at `url` refused the notification itself; false when it had already. */
+  stop(url: string, reason: string): boolean {
+    if (this.isStopped(url)) return false;
+    this.stopped.push({ url, reason });
+    return true;
+  }
+
+  isStopped(url: string): boolean {
+    return this.stopped.some((entry) => entry.url === url);
   }
 
   addRateLimited(retryAt: number): void {

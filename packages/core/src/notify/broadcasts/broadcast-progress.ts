@@ -5,7 +5,7 @@ import type { BroadcastRecord } from './record-store.js';
 /**
  * Where a broadcast stands, read from its record: at any time, from any process, while runs work on
  * it and after (until its record lapses). Each target read is counted once in `successful`,
- * `alreadySent`, `invalid`, `failed`, `remaining`, `expired`, `rateLimited`, `retrying` or `unsent`, each time it is read.
+ * `alreadySent`, `invalid`, `failed`, `remaining`, `expired`, `cancelled`, `rateLimited`, `retrying` or `unsent`, each time it is read.
  */
 export interface BroadcastProgress extends BroadcastCounts {
   readonly id: string;
@@ -18,6 +18,10 @@ export interface BroadcastProgress extends BroadcastCounts {
   readonly expiresAt: number | undefined;
   /** Targets dropped because `expiresAt` had passed (or would have, before their window or retry). */
   readonly expired: number;
+  /** Targets never sent because the broadcast was cancelled (`cancel()`): what was left once it was. */
+  readonly cancelled: number;
+  /** When `cancel()` cancelled it (ms since the epoch, the record store's clock); `undefined` when it was not. */
+  readonly cancelledAt: number | undefined;
   /** Held back by a rate limit (ours or the client's), to send after `retryAt`. */
   readonly rateLimited: number;
   /** Their request failed in a way worth retrying: sent again after `retryAt`, under the same `notificationId`. */
@@ -41,7 +45,7 @@ export interface BroadcastProgress extends BroadcastCounts {
 }
 
 /** The {@link BroadcastProgress} of a record. */
-export function progressOf({ id, createdAt, plan, state }: BroadcastRecord): BroadcastProgress {
+export function progressOf({ id, createdAt, plan, state, cancelledAt }: BroadcastRecord): BroadcastProgress {
   const held = { rate_limited: 0, retry: 0, unsent: 0 };
   let retryAt: number | undefined;
   for (const target of state.held) {
@@ -56,6 +60,8 @@ export function progressOf({ id, createdAt, plan, state }: BroadcastRecord): Bro
     expiresAt: plan.expiresAt,
     ...state.counts,
     expired: state.counts.expired ?? 0,
+    cancelled: state.counts.cancelled ?? 0,
+    cancelledAt,
     failed: { ...state.counts.failed },
     rateLimited: held.rate_limited,
     retrying: held.retry,

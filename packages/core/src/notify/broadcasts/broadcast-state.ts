@@ -37,6 +37,12 @@ export interface BroadcastCounts {
    * saved before it was counted.
    */
   readonly expired?: number;
+  /**
+   * Targets read but never sent because the broadcast was cancelled (`cancel()`): a batch that found
+   * the flag before its request, and every target held then. 0 unless cancelled; absent from a record
+   * saved before it was counted.
+   */
+  readonly cancelled?: number;
 }
 
 /** Where a broadcast's runs have got to: what a record store keeps under the lease, as JSON. */
@@ -73,7 +79,7 @@ export function initialState(): BroadcastState {
   return {
     cursor: null,
     listed: false,
-    counts: { targets: 0, requests: 0, successful: 0, alreadySent: 0, invalid: 0, failed: {}, remaining: 0, expired: 0 },
+    counts: { targets: 0, requests: 0, successful: 0, alreadySent: 0, invalid: 0, failed: {}, remaining: 0, expired: 0, cancelled: 0 },
     held: [],
     stopped: [],
     runs: 0,

@@ -3,6 +3,7 @@ import { checkNotification } from '../check-notification.js';
 import { checkExpiresAt, checkSendAt, type ExpiresAt } from '../expiry.js';
 import type { Notification } from '../notification.js';
 import { broadcastId } from './broadcast-id.js';
+import { cancelBroadcast, type BroadcastCancel } from './cancel-broadcast.js';
 import { progressOf, type BroadcastProgress } from './broadcast-progress.js';
 import { initialState } from './broadcast-state.js';
 import { resolveBroadcastsOptions, type BroadcastsOptions, type ResolvedBroadcastsOptions } from './broadcasts-options.js';
@@ -58,6 +59,16 @@ export interface Broadcasts {
   run(options?: { readonly timeLimitMs?: number; readonly id?: string }): Promise<BroadcastRun>;
   /** Where the broadcast `id` stands, or `undefined` when there is none (or it lapsed). */
   get(id: string): Promise<BroadcastProgress | undefined>;
+  /**
+   * Cancels the broadcast `id`, from any process. One no run has worked on yet (scheduled by `at`, or
+   * waiting for its first run) sends nothing: `not-started`. One in progress is stopped: what was sent
+   * stays sent, what was read and not sent is counted `cancelled` (in `get()` and in the history), and
+   * the rest of the audience is never read. Resolves once no batch of it is live: a request that had
+   * left is waited for (its answer, or its `timeoutMs`), so nothing is sent after `cancel()`
+   * resolves, by any run in any process. A later `run()` sends nothing more of it.
+   * @throws {WebhookError} `invalid_options` when `id` is not a non-empty string; what the record store throws.
+   */
+  cancel(id: string): Promise<BroadcastCancel>;
 }
 
 /** Broadcasts one `run()` looks at when given no `id`. */
@@ -89,6 +100,7 @@ export function createBroadcasts(options: BroadcastsOptions): Broadcasts {
       const record = await resolved.records.get(id);
       return record === undefined ? undefined : progressOf(record);
     },
+    cancel: (id) => cancelBroadcast(resolved, id),
   };
 }
 

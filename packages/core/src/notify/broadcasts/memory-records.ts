@@ -11,11 +11,14 @@ export interface MemoryBroadcastRecordsOptions {
 
 interface Held {
   /** As JSON, so what is read is a copy, as from any other store. */
-  readonly record: string;
+  record: string;
   readonly createdAt: number;
   done: boolean;
   owner: string | undefined;
   leaseUntil: number;
+  cancelledAt: number | undefined;
+  /** Live batches, each with when its mark runs out. */
+  readonly live: Map<string, number>;
 }
 
 /**
@@ -39,7 +42,7 @@ export function memoryBroadcastRecords(options: MemoryBroadcastRecordsOptions = 
   if (typeof now !== 'function') fail('`now` must be a function answering milliseconds since the epoch.');
   const records = new Map<string, Held>();
 
-  const live = (id: string): Held | undefined => {
+  const kept = (id: string): Held | undefined => {
     const held = records.get(id);
     if (held !== undefined && now() >= held.createdAt + keepMs) {
       records.delete(id);
@@ -47,22 +50,34 @@ export function memoryBroadcastRecords(options: MemoryBroadcastRecordsOptions = 
     }
     return held;
   };
-  const read = (held: Held): BroadcastRecord => JSON.parse(held.record) as BroadcastRecord;
+  const read = (held: Held): BroadcastRecord => {
+    const record = JSON.parse(held.record) as BroadcastRecord;
+    return held.cancelledAt === undefined ? record : { ...record, cancelledAt: held.cancelledAt };
+  };
+  const fresh = (record: string, createdAt: number, done: boolean): Held => ({
+    record,
+    createdAt,
+    done,
+    owner: undefined,
+    leaseUntil: 0,
+    cancelledAt: undefined,
+    live: new Map(),
+  });
 
   return {
     async create(record) {
-      const held = live(record.id);
+      const held = kept(record.id);
       if (held !== undefined) return { created: false, record: read(held) };
       const text = JSON.stringify(record);
-      records.set(record.id, { record: text, createdAt: record.createdAt, done: record.state.done, owner: undefined, leaseUntil: 0 });
+      records.set(record.id, fresh(text, record.createdAt, record.state.done));
       return { created: true, record: JSON.parse(text) as BroadcastRecord };
     },
     async get(id) {
-      const held = live(id);
+      const held = kept(id);
       return held === undefined ? undefined : read(held);
     },
     async acquire(id, owner, leaseMs) {
-      const held = live(id);
+      const held = kept(id);
       if (held === undefined || held.done) return false;
       if (held.owner !== undefined && held.owner !== owner && held.leaseUntil > now()) return false;
       held.owner = owner;
@@ -70,29 +85,48 @@ export function memoryBroadcastRecords(options: MemoryBroadcastRecordsOptions = 
       return true;
     },
     async save(id, owner, state, leaseMs) {
-      const held = live(id);
+      const held = kept(id);
       // Past its lease but taken by no one since: nothing else worked on it, so the state is still right.
       if (held === undefined || held.owner !== owner) return false;
-      records.set(id, {
-        record: JSON.stringify({ ...read(held), state }),
-        createdAt: held.createdAt,
-        done: state.done,
-        owner,
-        leaseUntil: now() + leaseMs,
-      });
+      held.record = JSON.stringify({ ...(JSON.parse(held.record) as BroadcastRecord), state });
+      held.done = state.done;
+      held.leaseUntil = now() + leaseMs;
       return true;
     },
     async release(id, owner) {
-      const held = live(id);
+      const held = kept(id);
       if (held?.owner === owner) held.owner = undefined;
     },
     async unfinished(limit) {
       const ids: string[] = [];
       for (const id of [...records.keys()]) {
-        const held = live(id);
+        const held = kept(id);
         if (held !== undefined && !held.done) ids.push(id);
       }
       return ids.sort((a, b) => records.get(a)!.createdAt - records.get(b)!.createdAt).slice(0, limit);
+    },
+    async cancel(id) {
+      const held = kept(id);
+      if (held === undefined) return 'unknown';
+      if (held.cancelledAt !== undefined) return 'cancelled-already';
+      if (held.done) return 'finished-already';
+      held.cancelledAt = now();
+      return 'cancelled';
+    },
+    async goLive(id, batch, liveMs) {
+      const held = kept(id);
+      if (held === undefined || held.cancelledAt !== undefined) return false;
+      held.live.set(batch, now() + liveMs);
+      return true;
+    },
+    async leave(id, batch) {
+      kept(id)?.live.delete(batch);
+    },
+    async live(id) {
+      const at = now();
+      let count = 0;
+      for (const until of kept(id)?.live.values() ?? []) if (until > at) count += 1;
+      return count;
     },
   };
 }

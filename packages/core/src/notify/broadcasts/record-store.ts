@@ -27,7 +27,16 @@ export interface BroadcastRecord {
   readonly plan: BroadcastPlan;
   /** Where its runs have got to: replaced by each `save` under the lease. */
   readonly state: BroadcastState;
+  /** When `cancel()` cancelled it, by the store's clock (ms since the epoch); absent while it is not cancelled. */
+  readonly cancelledAt?: number;
 }
+
+/**
+ * What a record store's `cancel` found: it set the flag now (`cancelled`), an earlier call had
+ * (`cancelled-already`), the broadcast was done without it (`finished-already`: nothing is set), or
+ * there is no such record (`unknown`).
+ */
+export type RecordCancel = 'cancelled' | 'cancelled-already' | 'finished-already' | 'unknown';
 
 /**
  * Where resumable broadcasts (`createBroadcasts`) keep their progress, shared by every run, in this
@@ -39,6 +48,12 @@ export interface BroadcastRecord {
  * A lease lets one run at a time work a broadcast: `acquire` and `save` are each atomic (one script,
  * one conditional statement), and lease times are the store's clock, so runs whose clocks drift agree.
  * A record lapses `keepMs` after it was created (7 days by default in the shipped stores), done or not.
+ *
+ * Cancelling is a flag and "live" marks, both outside the state so that `save` never changes them: a
+ * batch goes live and reads the flag in one atomic `goLive` right before its request, and `cancel`
+ * sets the flag atomically; so either the flag came first and the batch sends nothing, or the batch
+ * was live first and `cancel()` (which reads `live` after setting the flag) waits for its request to
+ * end. A live mark counts until its time runs out (a run killed mid-request leaves one behind).
  */
 export interface BroadcastRecordStore {
   /**
@@ -65,6 +80,21 @@ export interface BroadcastRecordStore {
   release(id: string, owner: string): Promise<void>;
   /** The ids of the broadcasts not done (and not lapsed), oldest first, at most `limit`. */
   unfinished(limit: number): Promise<readonly string[]>;
+  /**
+   * Sets the cancel flag of `id` (`cancelledAt`, the store's clock), unless it is set already, the
+   * record is done, or there is none. Atomic with `goLive`. Not under the lease: any process may call it.
+   */
+  cancel(id: string): Promise<RecordCancel>;
+  /**
+   * Marks the batch `batch` of `id` live for `liveMs` (the store's clock) and reads the cancel flag,
+   * in one atomic step: `true` to send. When the flag is set (or the record is gone) nothing is marked
+   * and it answers `false`: the batch sends nothing.
+   */
+  goLive(id: string, batch: string, liveMs: number): Promise<boolean>;
+  /** Takes the live mark of `batch` off: its request is over (answered, failed or timed out). */
+  leave(id: string, batch: string): Promise<void>;
+  /** How many batches of `id` are live now: marked, not left, and their time not run out. */
+  live(id: string): Promise<number>;
 }
 
 /** How long a shipped record store keeps a broadcast, by default: 7 days after `start()`. */
@@ -72,7 +102,7 @@ export const DEFAULT_BROADCAST_KEEP_MS = 7 * 86_400_000;
 
 /** Whether `records` has every method of a {@link BroadcastRecordStore}; `fail` says which is missing. */
 export function checkRecordStore(records: unknown, fail: (message: string) => never): asserts records is BroadcastRecordStore {
-  const methods = ['create', 'get', 'acquire', 'save', 'release', 'unfinished'] as const;
+  const methods = ['create', 'get', 'acquire', 'save', 'release', 'unfinished', 'cancel', 'goLive', 'leave', 'live'] as const;
   const missing = methods.find((method) => typeof (records as Record<string, unknown> | null | undefined)?.[method] !== 'function');
   if (missing !== undefined) {
     fail(

@@ -2,8 +2,10 @@ import type { BatchContext } from '../deliver-batch.js';
 import { sleep } from '../in-flight.js';
 import type { ResolvedNotifierOptions } from '../notifier-options.js';
 import { audiencePages, type AudiencePage } from './audience-pages.js';
+import { recordGate } from './batch-gate.js';
 import { MAX_BROADCAST_HELD } from './broadcast-state.js';
 import type { BroadcastRecordStore } from './record-store.js';
+import { closeCancelled } from './cancel-broadcast.js';
 import { sendStep, writeDropped } from './send-step.js';
 import { Work, type StepTarget } from './work.js';
 
@@ -38,10 +40,20 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
   try {
     const record = await records.get(id);
     if (record === undefined || record.state.done) return 'idle';
-    // Scheduled for later: left for a run after `at`.
-    if (record.state.notBefore !== undefined && record.state.notBefore > Date.now()) return 'idle';
     const { plan } = record;
     const work = new Work(record.state);
+    /** Saves the state under the lease (held `extraMs` longer); false when another run has taken it. */
+    const saved = async (extraMs = 0): Promise<boolean> => {
+      lost = !(await records.save(id, owner, work.toState(), leaseMs + extraMs));
+      return !lost;
+    };
+    // Cancelled, and not closed by cancel(): a run held the lease then (and may have been killed).
+    if (record.cancelledAt !== undefined) {
+      await closeCancelled(options, plan.notification, work);
+      return (await saved()) ? 'worked' : 'lost';
+    }
+    // Scheduled for later: left for a run after `at`.
+    if (record.state.notBefore !== undefined && record.state.notBefore > Date.now()) return 'idle';
     work.runs += 1;
     const batch: BatchContext = {
       fetch: options.fetch,
@@ -51,13 +63,9 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
       retryLimitedAfterMs: options.rateLimitRetryMs,
       now: Date.now,
     };
-    const step = { options, batch, notification: plan.notification, deadline, marginMs, expiresAt: plan.expiresAt };
+    const gate = recordGate(records, id, options.timeoutMs + marginMs);
+    const step = { options, batch, notification: plan.notification, deadline, marginMs, expiresAt: plan.expiresAt, gate };
     const stepSize = options.concurrency * 100;
-    /** Saves the state under the lease (held `extraMs` longer); false when another run has taken it. */
-    const saved = async (extraMs = 0): Promise<boolean> => {
-      lost = !(await records.save(id, owner, work.toState(), leaseMs + extraMs));
-      return !lost;
-    };
 
     while (deadline - Date.now() >= stepTime) {
       const targets: StepTarget[] = work.takeDue(Date.now(), stepSize);
@@ -78,7 +86,9 @@ export async function runBroadcast(context: RunContext, id: string): Promise<Run
       }
       if (targets.length > 0) {
         await sendStep(step, work, targets);
-        work.done = work.listed && work.held.length === 0;
+        // A batch found the broadcast cancelled: nothing more is read or sent.
+        if (work.cancelSeen) await closeCancelled(options, plan.notification, work);
+        work.done ||= work.listed && work.held.length === 0;
         if (!(await saved())) return 'lost';
         if (work.done) break;
         continue;

@@ -1,10 +1,12 @@
 import { deliverBatch, type BatchContext, type BatchResult } from '../deliver-batch.js';
 import { expired } from '../expiry.js';
-import { HistoryEntries } from '../history/history-entries.js';
+import type { HistoryEntries } from '../history/history-entries.js';
+import { writeHistory } from '../history/write-history.js';
 import { InFlight } from '../in-flight.js';
-import { NOTIFICATION_LIMITS, type Notification } from '../notification.js';
-import { logGaveUp, logRefusal } from '../notify-log.js';
-import { retryDelay, type ResolvedNotifierOptions } from '../notifier-options.js';
+import { NOTIFICATION_LIMITS, type BatchTarget, type Notification } from '../notification.js';
+import type { ResolvedNotifierOptions } from '../notifier-options.js';
+import { settleBatch, type HeldAgain } from '../settle-batch.js';
+import type { BatchGate } from './batch-gate.js';
 import type { StepTarget, Work } from './work.js';
 
 /** What a step needs: the notifier's options, the batch context, and when the run must be over. */
@@ -18,6 +20,8 @@ export interface StepContext {
   readonly marginMs: number;
   /** When the notification stops being worth sending (the plan's), or undefined. */
   readonly expiresAt: number | undefined;
+  /** Each batch goes live through it right before its request, reading the cancel flag. */
+  readonly gate: BatchGate;
 }
 
 /**
@@ -26,82 +30,68 @@ export interface StepContext {
  * request's targets held in `work` for a later step or run (a failure retried `retries` times counted
  * failed). A batch that could not finish before the deadline is not started: held `unsent`. Past
  * `expiresAt` a batch is dropped, counted `expired`, as is a target whose window or retry would come
- * after it.
+ * after it. Once a batch has found the broadcast cancelled, no other batch is sent: counted `cancelled`.
  */
 export async function sendStep(context: StepContext, work: Work, targets: readonly StepTarget[]): Promise<void> {
-  const { options, notification } = context;
+  const { options } = context;
   const inFlight = new InFlight(options.concurrency, options.concurrencyPerUrl);
   for (const [url, batch] of batchesByUrl(targets)) {
     await inFlight.run(async () => {
       if (work.stopped.has(url)) {
         work.remaining += batch.length;
-        await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
+        await writeBatch(context, url, (entries) => entries.add(batch, 'remaining', true));
+        return;
+      }
+      if (work.cancelSeen) {
+        work.cancelled += batch.length;
+        await writeBatch(context, url, (entries) => entries.add(batch, 'cancelled', true));
         return;
       }
       const now = Date.now();
       if (expired(context.expiresAt, now)) {
         work.expired += batch.length;
-        await writeHistory(context, url, (entries) => entries.add(batch, 'expired', true));
+        await writeBatch(context, url, (entries) => entries.add(batch, 'expired', true));
         return;
       }
       if (now + options.timeoutMs + context.marginMs > context.deadline) {
         for (const target of batch) work.held.push({ ...target, kind: 'unsent', retryAt: now });
         return;
       }
-      const result = await deliverBatch(context.batch, notification, url, batch);
-      await writeHistory(context, url, (entries) => settle(context, work, batch, result, entries));
+      const result = await gatedBatch(context, work, url, batch);
+      await writeBatch(context, url, (entries) => settle(context, work, batch, result, entries));
       await onBatch(options, result);
     }, url);
   }
   await inFlight.drain();
 }
 
-/** Counts a batch's outcomes in `work` and holds what must be sent again. */
+/** `deliverBatch` through the gate: live from right before its request until the request is over. */
+async function gatedBatch(context: StepContext, work: Work, url: string, batch: readonly StepTarget[]): Promise<BatchResult> {
+  const key = crypto.randomUUID();
+  let live = false;
+  const beforeRequest = async () => {
+    live = await context.gate.enter(key);
+    if (!live) work.cancelSeen = true;
+    return live;
+  };
+  try {
+    return await deliverBatch({ ...context.batch, beforeRequest }, context.notification, url, batch);
+  } finally {
+    if (live) await context.gate.leave(key);
+  }
+}
+
+/** Settles a batch (settle-batch.ts) into `work`: what must be sent again is held in its record. */
 function settle(context: StepContext, work: Work, batch: readonly StepTarget[], result: BatchResult, entries: HistoryEntries): void {
-  const { options, notification } = context;
-  const { url } = result;
   const attempts = new Map(batch.map(({ token, attempt }) => [token, attempt]));
-  if (result.requested) work.requests += 1;
-  work.successful += result.successful.length;
-  work.alreadySent += result.alreadySent.length;
-  work.invalid += result.invalid.length;
-  for (const { reason } of result.failed) work.addFailed(reason, 1);
-  entries.addSettled(result);
-  for (const { target, retryAt } of result.rateLimited) {
-    if (expired(context.expiresAt, retryAt)) {
-      work.expired += 1;
-      entries.add([target], 'expired', true);
-    } else {
-      work.held.push({ ...target, url, kind: 'rate_limited', retryAt, attempt: attempts.get(target.token) ?? 0 });
-      entries.add([target], 'rateLimited', false);
-    }
-  }
-  if (result.stop !== undefined && !work.stopped.has(url)) {
-    work.stopped.set(url, result.stop);
-    logRefusal(options.logger, url, notification.notificationId, result.stop);
-  }
-  const { retry } = result;
-  if (retry === undefined) return;
-  const now = Date.now();
-  let gaveUp = 0;
-  for (const target of retry.targets) {
-    const attempt = attempts.get(target.token) ?? 0;
-    const retryAt = now + retryDelay(options.retryDelayMs, attempt, retry.retryAfterMs);
-    if (attempt >= options.retries) {
-      gaveUp += 1;
-      entries.add([target], 'failed', true, retry.reason);
-    } else if (expired(context.expiresAt, retryAt)) {
-      work.expired += 1;
-      entries.add([target], 'expired', true);
-    } else {
-      entries.add([target], 'failed', false, retry.reason);
-      work.held.push({ ...target, url, kind: 'retry', retryAt, attempt: attempt + 1, reason: retry.reason });
-    }
-  }
-  if (gaveUp > 0) {
-    work.addFailed(retry.reason, gaveUp);
-    logGaveUp(options.logger, url, gaveUp, options.retries + 1, retry.reason);
-  }
+  const hold = (held: HeldAgain): boolean => {
+    const { target, kind, retryAt, attempt } = held;
+    work.held.push({ ...target, url: result.url, kind, retryAt, attempt, ...(held.kind === 'retry' && { reason: held.reason }) });
+    return true;
+  };
+  const { options, notification, expiresAt } = context;
+  const attemptOf = ({ token }: BatchTarget) => attempts.get(token) ?? 0;
+  settleBatch({ options, notification, expiresAt, counts: work, attemptOf, hold }, result, entries);
 }
 
 /**
@@ -111,15 +101,13 @@ function settle(context: StepContext, work: Work, batch: readonly StepTarget[], 
 export async function writeDropped(context: StepContext, work: Work): Promise<void> {
   const dropped = work.dropped.splice(0);
   for (const [url, batch] of batchesByUrl(dropped.map((target) => ({ ...target, attempt: 0 })))) {
-    await writeHistory(context, url, (entries) => entries.add(batch, 'remaining', true));
+    await writeBatch(context, url, (entries) => entries.add(batch, 'remaining', true));
   }
 }
 
-/** Collects a batch's entries with `fill`, then writes them to the history, if there is one. */
-async function writeHistory(context: StepContext, url: string, fill: (entries: HistoryEntries) => void): Promise<void> {
-  const entries = new HistoryEntries(url);
-  fill(entries);
-  await context.options.history?.write(context.notification, entries);
+/** Collects a batch's entries with `fill`, then writes them to the history, if there is one (history/write-history.ts). */
+function writeBatch(context: StepContext, url: string, fill: (entries: HistoryEntries) => void): Promise<void> {
+  return writeHistory(context.options.history, context.notification, url, fill);
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { NotificationTarget } from '../../senders/miniapp/token-store.js';
+import type { BatchResult } from '../deliver-batch.js';
+import type { BatchCounts } from '../settle-batch.js';
 import type { BroadcastState, HeldTarget } from './broadcast-state.js';
 
 /** A target of a step, with the retries its requests have had so far. */
@@ -7,7 +9,7 @@ export interface StepTarget extends NotificationTarget {
 }
 
 /** A broadcast's {@link BroadcastState} while a run changes it, step by step; `toState()` is what is saved. */
-export class Work {
+export class Work implements BatchCounts {
   cursor: string | null;
   listed: boolean;
   runs: number;
@@ -21,6 +23,9 @@ export class Work {
   invalid: number;
   remaining: number;
   expired: number;
+  cancelled: number;
+  /** A batch of this run found the broadcast cancelled: nothing more is sent, and what is held is counted cancelled. */
+  cancelSeen = false;
   readonly failed: Record<string, number>;
   /** Held targets `takeDue` counted `remaining`, for the history to hear of. */
   readonly dropped: NotificationTarget[] = [];
@@ -42,7 +47,29 @@ export class Work {
     this.invalid = counts.invalid;
     this.remaining = counts.remaining;
     this.expired = counts.expired ?? 0;
+    this.cancelled = counts.cancelled ?? 0;
     this.failed = { ...counts.failed };
+  }
+
+  /** The targets `deliverBatch` settled (settle-batch.ts's `BatchCounts`). */
+  addSettled(result: BatchResult): void {
+    if (result.requested) this.requests += 1;
+    this.successful += result.successful.length;
+    this.alreadySent += result.alreadySent.length;
+    this.invalid += result.invalid.length;
+    this.cancelled += result.cancelled.length;
+    for (const { reason } of result.failed) this.addFailed(reason, 1);
+  }
+
+  addExpired(count: number): void {
+    this.expired += count;
+  }
+
+  /** Notes that the client at `url` refused the notification itself; false when it had already. */
+  stop(url: string, reason: string): boolean {
+    if (this.stopped.has(url)) return false;
+    this.stopped.set(url, reason);
+    return true;
   }
 
   addFailed(reason: string, count: number): void {
@@ -74,11 +101,11 @@ export class Work {
   }
 
   toState(): BroadcastState {
-    const { cursor, listed, runs, done, targets, requests, successful, alreadySent, invalid, remaining, expired } = this;
+    const { cursor, listed, runs, done, targets, requests, successful, alreadySent, invalid, remaining, expired, cancelled } = this;
     return {
       cursor,
       listed,
-      counts: { targets, requests, successful, alreadySent, invalid, failed: { ...this.failed }, remaining, expired },
+      counts: { targets, requests, successful, alreadySent, invalid, failed: { ...this.failed }, remaining, expired, cancelled },
       held: [...this.held],
       stopped: [...this.stopped].map(([url, reason]) => ({ url, reason })),
       runs,
