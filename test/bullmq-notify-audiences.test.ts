@@ -95,7 +95,7 @@ describe('notificationBroadcaster audiences', () => {
 
   it('{ all: true, enabledSince } reaches only the users enabled since, never one before or one stored without a time; one id however the time is spelt', async () => {
     const since = Date.parse('2026-11-01T00:00:00Z');
-    const { broadcaster } = await setUp(async (store) => {
+    const { broadcaster, queueName } = await setUp(async (store) => {
       for (const fid of range(200)) {
         const enabledAt = fid <= 100 ? since - 86_400_000 + fid : since + fid - 101;
         await store.save({ fid, appFid: 9152, url: farcaster.url, token: farcaster.issue(fid), enabledAt });
@@ -104,9 +104,9 @@ describe('notificationBroadcaster audiences', () => {
     // Users 201-210 as a store wrote them before it kept enabledAt: in no audience narrowed by time.
     for (const fid of range(10, 201)) {
       const token = farcaster.issue(fid);
-      await redis.client.hSet(`audiences-${serial}:tokens:${fid}`, '9152', JSON.stringify({ url: farcaster.url, token }));
+      await queues.client.hSet(`${queueName}:tokens:${fid}`, '9152', JSON.stringify({ url: farcaster.url, token }));
     }
-    const id = `enabled-since-${serial}`;
+    const id = `enabled-since-${queueName}`;
     const queued = await broadcaster.broadcast(notification(id), { to: { all: true, enabledSince: new Date(since) } });
     expect(queued.id).toMatch(new RegExp(`^${id}@[0-9a-f]{16}$`));
     const again = await broadcaster.broadcast(notification(id), { to: { all: true, enabledSince: '2026-11-01T00:00:00.000Z' } });
@@ -114,7 +114,7 @@ describe('notificationBroadcaster audiences', () => {
     const progress = await finished(broadcaster, queued.id);
     expect(reached(farcaster, id)).toEqual(range(100, 101));
     expect(progress).toMatchObject({ planned: 100, successful: 100, failed: {} });
-    const before = `enabled-before-${serial}`;
+    const before = `enabled-before-${queueName}`;
     const earlier = await broadcaster.broadcast(notification(before), { to: { fids: range(210), enabledBefore: since } });
     await finished(broadcaster, earlier.id);
     expect(reached(farcaster, before)).toEqual(range(100));

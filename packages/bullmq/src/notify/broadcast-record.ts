@@ -5,7 +5,6 @@ import type { RecordClient } from './record-client.js';
 import { recordKey, type RecordPart } from './record-keys.js';
 
 // What run-batch.ts takes from here, where the record's types were before they had files of their own.
-export { emptyOutcome, type BatchOutcome } from './batch-outcome.js';
 
 /**
  * A broadcast's record in Redis, beside BullMQ's keys: `<prefix><queue>:<id>:meta` (the notification,

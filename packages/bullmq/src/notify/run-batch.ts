@@ -14,7 +14,8 @@ import {
   type UrlSlots,
   writeHistory,
 } from '@social-webhooks/core';
-import { emptyOutcome, type BatchOutcome, type BroadcastRecord } from './broadcast-record.js';
+import { emptyOutcome, type BatchOutcome } from './batch-outcome.js';
+import type { BroadcastRecord } from './broadcast-record.js';
 import { followUpJobId, type BatchJobData, type NotifyJobData } from './broadcast-data.js';
 import type { CancelFlag } from './cancel-flag.js';
 
