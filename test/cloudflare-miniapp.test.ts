@@ -40,7 +40,7 @@ describe.each<{ storage: StorageKind }>([{ storage: 'd1' }, { storage: 'do' }])(
     expect([uncached, cached]).toEqual([3, 2]);
     const token = (enabled.payload as { notificationDetails: { token: string } }).notificationDetails.token;
     expect(await workers.call('a', { storage, prefix, store: 'tokens', method: 'get', args: [first] })).toEqual([
-      { fid: first, appFid: 9152, url: expect.stringContaining('/_emulator/miniapp/notifications'), token },
+      { fid: first, appFid: 9152, url: expect.stringContaining('/_emulator/miniapp/notifications'), token, enabledAt: expect.any(Number) },
     ]);
     await send(second, 'notifications_enabled');
     await send(second, 'notifications_disabled');

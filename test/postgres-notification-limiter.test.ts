@@ -139,6 +139,12 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationLimiter aga
       appKeySigners: 0,
       appKeyFetches: 0,
       broadcasts: 0,
+      history: 0,
+      timelines: 0,
+      archive: 0,
+      archiveReplays: 0,
+      opens: 0,
+      openers: 0,
     });
     await db.pool.query(`UPDATE ${prefix}notify_tokens SET expires_at = now() WHERE token = 'tok-1'`);
     expect(await cleanup({ client: fromPostgresJs(db.sql), prefix })).toEqual({
@@ -148,6 +154,12 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationLimiter aga
       appKeySigners: 0,
       appKeyFetches: 0,
       broadcasts: 0,
+      history: 0,
+      timelines: 0,
+      archive: 0,
+      archiveReplays: 0,
+      opens: 0,
+      openers: 0,
     });
     expect(await store.claim('holds', 'c', 1000)).toBe('in_flight');
     expect(await limiter.claim('n2', [target(2)])).toMatchObject([{ outcome: 'limited' }]);

@@ -124,10 +124,16 @@ describe.skipIf(postgresBinaries === undefined)('migrate against a PostgreSQL se
       'racing_app_key_budget',
       'racing_app_key_fetches',
       'racing_app_key_signers',
+      'racing_archive',
+      'racing_archive_replays',
       'racing_broadcasts',
       'racing_dedupe',
+      'racing_history',
       'racing_notify_sent',
       'racing_notify_tokens',
+      'racing_openers',
+      'racing_opens',
+      'racing_timelines',
       'racing_tokens',
     ]);
     expect((await db.pool.query('SELECT count(*)::int AS n FROM racing_app_key_budget')).rows).toEqual([{ n: 1 }]);
@@ -138,7 +144,7 @@ describe.skipIf(postgresBinaries === undefined)('migrate against a PostgreSQL se
     await db.pool.query(postgresSchema({ prefix: 'app.sw_' }));
     expect(await postgresStore({ client: db.pool, prefix: 'app.sw_' }).claim('k', 't', 1000)).toBe('claimed');
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'app'`);
-    expect(rows).toEqual([{ n: 8 }]);
+    expect(rows).toEqual([{ n: 14 }]);
   });
 });
 

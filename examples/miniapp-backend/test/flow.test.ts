@@ -61,7 +61,13 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
     const added = await deliver({ event: 'miniapp_added', fid: 3 });
     expect(added.delivery.state).toBe('delivered');
     expect(await tokens.get(3)).toEqual([
-      { fid: 3, appFid: 9152, url: `${emulator.url}/_emulator/miniapp/notifications`, token: tokenOf(added.sent.payload) },
+      {
+        fid: 3,
+        appFid: 9152,
+        url: `${emulator.url}/_emulator/miniapp/notifications`,
+        token: tokenOf(added.sent.payload),
+        enabledAt: expect.any(Number),
+      },
     ]);
     await deliver({ event: 'notifications_enabled', fid: 4, appFid: 77 });
     expect(await tokens.get(4)).toMatchObject([{ fid: 4, appFid: 77 }]);

@@ -104,7 +104,9 @@ describe('nextjs-miniapp on Next 16 with Upstash: next build, then next start', 
       const { sent, delivery } = await deliver('notifications_enabled', fid);
       expect(delivery.attempts.map(({ status }) => status)).toEqual([200]);
       const { token } = (sent.payload as { notificationDetails: { token: string } }).notificationDetails;
-      expect(await tokens().get(fid)).toEqual([{ fid, appFid: 9152, url: `${emulator.url}/_emulator/miniapp/notifications`, token }]);
+      expect(await tokens().get(fid)).toEqual([
+        { fid, appFid: 9152, url: `${emulator.url}/_emulator/miniapp/notifications`, token, enabledAt: expect.any(Number) },
+      ]);
     }
     expect(rest.requests).toBeGreaterThan(0);
   });
