@@ -1,3 +1,4 @@
+import { readyOrLate } from '../close-when-ready.js';
 import { Queue } from 'bullmq';
 import { WebhookError, checkAudience, checkExpiresAt, checkNotification, checkSendAt, type Logger } from '@social-webhooks/core';
 import { BroadcastRecord } from './broadcast-record.js';
@@ -111,7 +112,7 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
     schedule: (id, scheduleOptions) => upsertSchedule(queue, jobOptions, domain, id, scheduleOptions),
     listSchedules: () => listSchedules(queue),
     removeSchedule: (id) => queue.removeJobScheduler(id),
-    close: () => queue.close(),
+    close: () => readyOrLate([queue]).then(() => queue.close()),
   };
 }
 

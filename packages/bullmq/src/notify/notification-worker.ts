@@ -1,3 +1,4 @@
+import { readyOrLate } from '../close-when-ready.js';
 import { Queue, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import {
   DEFAULT_NOTIFY_CONCURRENCY,
@@ -185,7 +186,9 @@ export function notificationWorker(options: NotificationWorkerOptions): Notifica
   return {
     worker,
     close() {
-      closing ??= worker.close().then(() => queue.close());
+      closing ??= readyOrLate([worker, queue])
+        .then(() => worker.close())
+        .then(() => queue.close());
       return closing;
     },
   };

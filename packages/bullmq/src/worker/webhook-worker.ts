@@ -1,3 +1,4 @@
+import { readyOrLate } from '../close-when-ready.js';
 import { WaitingError, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import {
   EVENT_NAMES,
@@ -117,6 +118,7 @@ export function webhookWorker<Events extends EventMap = AirstackEvents>(options:
 
   let closing: Promise<void> | undefined;
   async function shutdown(): Promise<void> {
+    await readyOrLate([worker]);
     const drained = worker.close();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
