@@ -58,7 +58,7 @@ describe('a broadcast whose plan runs again and forms other batches', () => {
     // completed: no job is left once it has.
     const counts = await pollUntil(
       () => broadcaster.queue.getJobCounts('waiting', 'active', 'delayed'),
-      (now) => now.waiting + now.active + now.delayed === 0,
+      (now) => Object.values(now).every((count) => count === 0),
     );
     expect(counts).toMatchObject({ waiting: 0, active: 0, delayed: 0 });
   }, 60_000);

@@ -1,4 +1,4 @@
-import { readyOrLate } from '../close-when-ready.js';
+import { readyOrLate, settlesWithin } from '../close-when-ready.js';
 import { WaitingError, Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import {
   EVENT_NAMES,
@@ -120,13 +120,10 @@ export function webhookWorker<Events extends EventMap = AirstackEvents>(options:
   async function shutdown(): Promise<void> {
     await readyOrLate([worker]);
     const drained = worker.close();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
-    if ((await Promise.race([drained.then(() => 'drained' as const), late])) === 'late') {
+    if (!(await settlesWithin(drained, graceMs))) {
       await Promise.all([...running].map(giveBack));
       await drained;
     }
-    clearTimeout(timer);
   }
 
   return {
