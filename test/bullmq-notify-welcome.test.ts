@@ -67,15 +67,14 @@ describe('the welcome notification, sent after the webhook answered', () => {
     // The client takes 2 seconds to answer the welcome's request.
     client.fault({ count: 1, delayMs: 2_000 });
     const delivery = await signer.delivery({ event: 'miniapp_added', notificationDetails: { url: client.url, token } });
-    const started = performance.now();
     const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, {
       method: 'POST',
       headers: delivery.headers,
       body: delivery.body,
     });
-    const answeredMs = performance.now() - started;
     expect(response.status).toBe(200);
-    expect(answeredMs).toBeLessThan(1_000);
+    // The client holds the welcome's request 2 s before it delivers: nothing delivered yet means the
+    // webhook was answered first (no wall-clock bound, which a loaded machine breaks).
     expect(client.delivered.size).toBe(0);
     expect(await tokens.get(3)).toEqual([{ fid: 3, appFid: 9152, url: client.url, token, enabledAt: expect.any(Number) }]);
 

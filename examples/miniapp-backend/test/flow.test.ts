@@ -128,7 +128,8 @@ describe('miniapp-backend with the emulator as its Farcaster client and hub', ()
     const welcomed = () => emulator.miniApp.notifications().filter((received) => received.request.notificationId === 'welcome-8');
     await expect.poll(() => welcomed().length, { timeout: 5_000 }).toBe(1);
     expect(welcomed()[0]!.recipients).toMatchObject([{ fid: 8 }]);
-    expect(lines).toContain('welcome to fid 8: 1 delivered');
+    // The app logs once the client's answer is back, a moment after the client has the request.
+    await expect.poll(() => lines, { timeout: 5_000 }).toContain('welcome to fid 8: 1 delivered');
   });
 
   it('refuses a notification that breaks a limit at POST /notify, sending nothing', async () => {
