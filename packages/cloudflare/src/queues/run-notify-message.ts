@@ -14,8 +14,9 @@ export type NotifyOutcome =
   { readonly type: 'plan'; readonly batches: number; readonly targets: number } | { readonly type: 'batch'; readonly result: BatchResult };
 
 /**
- * Reads a plan's audience from the token store as a stream and queues one batch message per client
- * URL and at most 100 targets, 100 messages a `sendBatch`. A plan retried after a failure queues its
+ * Reads a plan's audience from the token store as a stream (core's `targetPagesOf`, as bullmq's plan
+ * job: `exclude`, `client` and the enabled times, in milliseconds, narrow it) and queues one batch
+ * message per client URL and at most 100 targets, 100 messages a `sendBatch`. A plan retried after a failure queues its
  * batches again from the start: the limiter's record answers `alreadySent` for each target an earlier
  * batch reached, so nobody is notified twice.
  */
