@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cloudflareNotificationHistory, type DurableObjectNamespaceLike } from '@social-webhooks/cloudflare';
 import { buildNeynarDelivery, neynarSampleEvent } from '@social-webhooks/core/testing';
 import { itCompilesPrograms } from './support/compile-snippets.js';
 import { codeBlocks } from './support/markdown.js';
@@ -125,6 +126,11 @@ describe('docs/deploy-cloudflare.md', () => {
     await expect.poll(() => client!.delivered.size, { timeout: 20_000 }).toBe(150);
     expect([...client.delivered.keys()].every((key) => key.endsWith(`:${digest}`))).toBe(true);
     expect(client.requests.map(({ tokens }) => tokens)).toEqual([100, 50]);
+    // The consumer's history, in the object: each user once, successful.
+    const state = (await miniflare.getDurableObjectNamespace('STATE', 'guide')) as unknown as DurableObjectNamespaceLike;
+    const history = cloudflareNotificationHistory({ durableObject: state });
+    await expect.poll(async () => (await history.get(digest))?.counts.successful, { timeout: 10_000 }).toBe(150);
+    expect((await history.timeline(150))[0]).toMatchObject({ notificationId: digest, attempts: [{ outcome: 'successful', final: true }] });
     expect((await guide.scheduled({ cron: '0 * * * *' })).outcome).toBe('ok');
     await expect.poll(() => printed).toMatch(/\{[^}]*\}/);
   });

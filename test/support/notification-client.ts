@@ -4,10 +4,15 @@ import type { AddressInfo } from 'node:net';
 /**
  * A fault the stand-in client answers the next `count` requests with. `delayMs`: the request reaches
  * the client that much later, as over a slow or cold connection: it is taken then (its tokens' rate
- * windows counted from then, as a client counts from receipt) and answered at once.
+ * windows counted from then, as a client counts from receipt) and answered at once. `rateLimit`: those
+ * of these tokens in the request are answered `rateLimitedTokens`, as by a client whose window for
+ * them has not passed, the others as usual.
  */
 export type ClientFault = { readonly count: number } & (
-  { readonly status: number } | { readonly delayMs: number } | { readonly broken: 'not-json' | 'no-result' }
+  | { readonly status: number }
+  | { readonly delayMs: number }
+  | { readonly broken: 'not-json' | 'no-result' }
+  | { readonly rateLimit: readonly string[] }
 );
 
 /** Options of {@link startNotificationClient}. */
@@ -74,7 +79,7 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
     },
   };
 
-  const answer = (request: unknown): { status: number; body: unknown } => {
+  const answer = (request: unknown, limited: ReadonlySet<string>): { status: number; body: unknown } => {
     const violation = check(request);
     if (violation !== undefined) {
       client.violations.push(violation);
@@ -93,6 +98,11 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
       const held = tokens.get(token);
       if (held === undefined || !held.valid) {
         result.invalidTokens.push(token);
+        continue;
+      }
+      if (limited.has(token)) {
+        result.rateLimitedTokens.push(token);
+        client.rateLimited += 1;
         continue;
       }
       if (options.domain !== undefined && new URL(targetUrl).hostname !== options.domain) {
@@ -125,10 +135,12 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
   const server: Server = createServer(async (req, res) => {
     const text = await readText(req);
     const active = faults.find((entry) => entry.left > 0);
+    let limited: ReadonlySet<string> = new Set();
     if (active !== undefined) {
       active.left -= 1;
       const { fault } = active;
-      if ('delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+      if ('rateLimit' in fault) limited = new Set(fault.rateLimit);
+      else if ('delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       else if ('status' in fault) return res.writeHead(fault.status, { 'content-type': 'application/json' }).end('{"error":"fault"}');
       else return res.writeHead(200, { 'content-type': 'application/json' }).end(fault.broken === 'not-json' ? '<html>' : '{"ok":true}');
     }
@@ -139,7 +151,7 @@ export async function startNotificationClient(options: StandInOptions = {}): Pro
       client.violations.push('body is not JSON');
       return res.writeHead(400).end();
     }
-    const { status, body } = answer(parsed);
+    const { status, body } = answer(parsed, limited);
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   server.keepAliveTimeout = 60_000;

@@ -211,6 +211,7 @@ export {
 } from './notify/broadcasts/record-store.js';
 export { MAX_BROADCAST_HELD, type BroadcastCounts, type BroadcastState, type HeldTarget } from './notify/broadcasts/broadcast-state.js';
 export { MAX_RECORDED_FIDS, type RecordableAudience, type RecordedAudience } from './notify/broadcasts/recordable-audience.js';
+export { isJsonAudience, jsonAudience } from './notify/broadcasts/json-audience.js';
 export { memoryBroadcastRecords, type MemoryBroadcastRecordsOptions } from './notify/broadcasts/memory-records.js';
 export { resolveKeepMs } from './notify/broadcasts/record-store.js';
 // Opens of notifications (docs/notifications.md §Opens): what the opens receiver of `@social-webhooks/opens` records.

@@ -1,8 +1,7 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import { WebhookError, checkAudience, checkNotification } from '@social-webhooks/core';
+import { WebhookError, checkAudience, checkNotification, jsonAudience } from '@social-webhooks/core';
 import type { NotifyJobData, TickJobData } from './broadcast-data.js';
 import { OLD_BULLMQ } from './bullmq-version.js';
-import { jobAudience } from './job-audience.js';
 import type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
 
 /** The longest schedule id: with `-` and a tick's ISO time (24 characters) it stays within the 128 of a notificationId. */
@@ -61,7 +60,7 @@ export async function upsertSchedule(
     type: 'tick',
     schedule: id,
     notification,
-    to: jobAudience(options.to),
+    to: jsonAudience(options.to),
     ...(expiresInMs !== undefined && { expiresInMs }),
   };
   const repeat = every !== undefined ? { every } : { pattern: pattern!, ...(tz !== undefined && { tz }) };

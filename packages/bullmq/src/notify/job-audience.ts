@@ -1,31 +1,13 @@
 import { createHash } from 'node:crypto';
-import { audienceTimeMs, type NotificationAudience, type RecordableAudience } from '@social-webhooks/core';
+import { audienceTimeMs, type RecordableAudience } from '@social-webhooks/core';
 
 /**
  * An audience a durable broadcast takes, as its plan job carries it: plain JSON, what
  * `checkAudience(…, { forms: 'json' })` lets through (a FID, a list, `'all'`, or an object of `all`, a
  * `fids` list, `exclude`, `client`, `enabledSince`, `enabledBefore`): no `where` function, no iterable
- * of FIDs. The forms a resumable broadcast's record keeps too.
+ * of FIDs. The forms a resumable broadcast's record keeps too; core's `jsonAudience` writes it.
  */
 export type BroadcastAudience = RecordableAudience;
-
-/**
- * A JSON copy of a checked audience that holds no function or iterable: the caller's arrays are never
- * kept, and `enabledSince` and `enabledBefore` are milliseconds (a `Date` would reach the worker as a string).
- */
-export function jobAudience(to: NotificationAudience): BroadcastAudience {
-  if (typeof to !== 'object') return to;
-  if (isList(to)) return [...to];
-  const { fids, exclude, client, enabledSince, enabledBefore } = to;
-  return {
-    ...(to.all === true && { all: true }),
-    ...(isList(fids) && { fids: [...fids] }),
-    ...(exclude !== undefined && { exclude: [...exclude] }),
-    ...(client !== undefined && { client }),
-    ...(enabledSince !== undefined && { enabledSince: audienceTimeMs(enabledSince) }),
-    ...(enabledBefore !== undefined && { enabledBefore: audienceTimeMs(enabledBefore) }),
-  } as BroadcastAudience;
-}
 
 /**
  * The broadcast's id: the notification's id for everyone, and that id with a digest of the audience

@@ -1,13 +1,21 @@
 import { readyOrLate } from '../close-when-ready.js';
 import { Queue } from 'bullmq';
-import { WebhookError, checkAudience, checkExpiresAt, checkNotification, checkSendAt, type Logger } from '@social-webhooks/core';
+import {
+  WebhookError,
+  checkAudience,
+  checkExpiresAt,
+  jsonAudience,
+  checkNotification,
+  checkSendAt,
+  type Logger,
+} from '@social-webhooks/core';
 import { BroadcastRecord } from './broadcast-record.js';
 import { recordBase } from './record-keys.js';
 import { checkRecordConnection, recordClient } from './record-client.js';
 import { sumProgress } from './broadcast-progress.js';
 import type { NotifyJobData, PlanJobData } from './broadcast-data.js';
 import { notifyJobOptions, resolveKeep } from './job-options.js';
-import { broadcastId, jobAudience } from './job-audience.js';
+import { broadcastId } from './job-audience.js';
 import type { BroadcastOptions, NotificationBroadcaster, NotificationBroadcasterOptions } from './broadcaster-types.js';
 export type { BroadcastSchedule, ScheduledBroadcasts, ScheduleOptions } from './schedule-types.js';
 import { CancelFlag } from './cancel-flag.js';
@@ -84,7 +92,7 @@ export function notificationBroadcaster(options: NotificationBroadcasterOptions)
       checkAudience(given, { source, emptyList: 'refused', forms: 'json' });
       const expiresAt = checkExpiresAt(expiry, source);
       const at = checkSendAt(when, source);
-      const to = jobAudience(given);
+      const to = jsonAudience(given);
       const id = broadcastId(notification.notificationId, to);
       const plan: PlanJobData = { type: 'plan', id, notification, to, ...(expiresAt !== undefined && { expiresAt }) };
       const { record } = await partsOnce();

@@ -7,7 +7,7 @@ import { runBatch, runPlan, type NotifyOutcome, type NotifyRunner } from './run-
 /**
  * Options of {@link notificationConsumer}: the notifications queue's producer binding, and the
  * notifier's own options (`store`, `limiter`, `fetch`, `timeoutMs`, `retries`, `retryDelayMs`,
- * `rateLimitRetryMs`, `logger`, `onBatch`) with their defaults.
+ * `rateLimitRetryMs`, `logger`, `onBatch`, `history`) with their defaults.
  */
 export interface NotificationConsumerOptions extends Omit<
   NotifierOptions,
@@ -36,13 +36,16 @@ export const DEFAULT_QUEUE_RATE_LIMIT_ROUNDS = 10;
  * message reads the token store into batch messages; each batch message claims its targets in the
  * limiter, sends one request, handles every token's outcome as `createNotifier` does (an invalid
  * token removed, a rate-limited one queued again after its window, a failed request queued again
- * with backoff under the same `notificationId`), and is acked. A message whose store or limiter call
- * failed is retried with backoff; after the queue's `max_retries` it goes to its dead-letter queue.
+ * with backoff under the same `notificationId`), writes its targets' outcomes to the `history` in one
+ * call (a failure to write it logged once, `history_failed`, never failing the message), and is
+ * acked. A message whose store, limiter or queue call failed is retried with backoff; after the
+ * queue's `max_retries` it goes to its dead-letter queue.
  * Give it the Worker's shared limiter (a D1 or Durable Object one of this package): the memory
  * default is one isolate's.
  *
  * @param options `queue` and `store` (required), `limiter`, `fetch`, `timeoutMs` (10,000), `retries`
- *   (4), `retryDelayMs` (1,000), `rateLimitRetryMs` (30,000), `rateLimitRounds` (10), `logger`, `onBatch`.
+ *   (4), `retryDelayMs` (1,000), `rateLimitRetryMs` (30,000), `rateLimitRounds` (10), `logger`, `onBatch`,
+ *   `history` (none: `cloudflareNotificationHistory({ d1: env.DB })`).
  * @throws {WebhookError} `invalid_options` when an option is missing or malformed.
  * @example
  * const consume = notificationConsumer({ queue: env.NOTIFICATIONS, store: tokens, limiter });

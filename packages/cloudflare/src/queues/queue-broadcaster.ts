@@ -1,4 +1,11 @@
-import { checkAudience, checkNotification, type Notification, type NotificationAudience } from '@social-webhooks/core';
+import {
+  checkAudience,
+  checkNotification,
+  jsonAudience,
+  type Notification,
+  type NotificationAudience,
+  type RecordableAudience,
+} from '@social-webhooks/core';
 import { optionsError } from '../errors.js';
 import type { NotifyMessage } from './notify-message.js';
 import { jsonBytes } from './delivery-message.js';
@@ -18,15 +25,21 @@ export interface QueueBroadcasterOptions {
 /** What `broadcast()` answers once the broadcast is queued. */
 export interface QueuedBroadcast {
   readonly notificationId: string;
-  readonly to: NotificationAudience;
+  /** The audience as the plan message carries it: a copy, its `enabledSince` and `enabledBefore` in milliseconds. */
+  readonly to: RecordableAudience;
 }
 
 /** Queues broadcasts; {@link notificationConsumer} sends them. */
 export interface QueueBroadcaster {
   /**
-   * Checks `notification` and `to` (a FID, a list of FIDs, or `'all'`), and queues one plan message;
-   * resolves once Queues holds it, before anything is sent.
-   * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a limit or `to` is malformed.
+   * Checks `notification` and `to`, and queues one plan message; resolves once Queues holds it, before
+   * anything is sent. `to` is any audience that travels as JSON: a FID, a list of FIDs, `'all'`, or an
+   * object of `all: true`, a `fids` list, `exclude`, `client` (a FID or a notification URL),
+   * `enabledSince` and `enabledBefore` (milliseconds, a `Date` or an ISO string; the message carries
+   * milliseconds): `{ all: true, exclude: [3] }`, `{ client: 9152, enabledBefore: Date.parse('2026-11-01') }`.
+   * @throws {WebhookError} `invalid_options` before anything is queued, when the notification breaks a
+   *   limit, `to` is malformed, or `to` cannot travel in a message: a `where` function or an iterable of
+   *   FIDs (filter or collect them into a `fids` list, or send with createNotifier().send(), which runs them).
    */
   broadcast(notification: Notification, options: { readonly to: NotificationAudience }): Promise<QueuedBroadcast>;
 }
@@ -63,14 +76,15 @@ export function queueBroadcaster(options: QueueBroadcasterOptions): QueueBroadca
     );
   }
   return {
-    async broadcast(input, { to } = {} as { to: NotificationAudience }) {
+    async broadcast(input, { to: given } = {} as { to: NotificationAudience }) {
       const notification = checkNotification(input, domain, `${source}.broadcast()`);
-      checkAudience(to, { source: `${source}.broadcast()`, emptyList: 'refused' });
+      checkAudience(given, { source: `${source}.broadcast()`, emptyList: 'refused', forms: 'json' });
+      const to = jsonAudience(given);
       const message: NotifyMessage = { type: 'plan', notification, to };
       const bytes = jsonBytes(message);
       if (bytes > QUEUE_MESSAGE_MAX_BYTES - QUEUE_MESSAGE_METADATA_BYTES) {
         throw optionsError(
-          `queueBroadcaster().broadcast(): the broadcast to ${Array.isArray(to) ? to.length : 1} FIDs is ${bytes} bytes as a queue message, ` +
+          `queueBroadcaster().broadcast(): the broadcast to ${fidCount(to)} FIDs is ${bytes} bytes as a queue message, ` +
             `over the ${QUEUE_MESSAGE_MAX_BYTES} a message may carry: split the list into several broadcasts (they may share the notificationId: it is deduped per user).`,
         );
       }
@@ -78,4 +92,13 @@ export function queueBroadcaster(options: QueueBroadcasterOptions): QueueBroadca
       return { notificationId: notification.notificationId, to };
     },
   };
+}
+
+/** How many FIDs an audience lists (1 for one FID, 0 for everyone not narrowed by a list). */
+function fidCount(to: RecordableAudience): number {
+  if (typeof to === 'number') return 1;
+  if (Array.isArray(to)) return to.length;
+  if (typeof to !== 'object') return 0;
+  const { fids, exclude } = to as { fids?: readonly number[]; exclude?: readonly number[] };
+  return (fids?.length ?? 0) + (exclude?.length ?? 0);
 }

@@ -53,5 +53,8 @@ describe('the queue factories refuse malformed options, saying what to pass', ()
     expect(() => notificationConsumer({ store: memoryTokenStore() } as never)).toThrow(/`queue` must be the producer binding/);
     expect(() => notificationConsumer({ queue, store: memoryTokenStore(), rateLimitRounds: -1 })).toThrow(/`rateLimitRounds`/);
     expect(() => notificationConsumer({ queue, store: memoryTokenStore(), colour: 1 } as never)).toThrow(/unknown option `colour`/);
+    expect(() => notificationConsumer({ queue, store: memoryTokenStore(), history: {} as never })).toThrow(
+      /^@social-webhooks\/cloudflare: notificationConsumer\(\): `history` must be a notification history \(record, list, get, timeline\)/,
+    );
   });
 });

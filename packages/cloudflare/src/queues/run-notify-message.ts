@@ -1,25 +1,12 @@
-import {
-  batchesOf,
-  deliverBatch,
-  logGaveUp,
-  logRefusal,
-  retryDelay,
-  targetPagesOf,
-  type BatchContext,
-  type BatchResult,
-  type ResolvedNotifierOptions,
-} from '@social-webhooks/core';
+import { batchesOf, deliverBatch, targetPagesOf, type BatchResult } from '@social-webhooks/core';
 import type { BatchMessage, NotifyMessage, PlanMessage } from './notify-message.js';
-import { QUEUE_MAX_BATCH_MESSAGES, QUEUE_MAX_DELAY_SECONDS, type QueueProducer, type QueueSendRequest } from './queue-types.js';
+import { QUEUE_MAX_BATCH_MESSAGES, type QueueProducer, type QueueSendRequest } from './queue-types.js';
 import { sendInBatches } from './send-messages.js';
+import { settleNotifyMessage, type SettleRunner } from './settle-notify-message.js';
 
-/** What a notifications consumer needs beside a message. */
-export interface NotifyRunner {
-  readonly options: ResolvedNotifierOptions;
-  readonly context: BatchContext;
+/** What a notifications consumer needs beside a message: what settling a batch needs, and the queue it hands on to. */
+export interface NotifyRunner extends SettleRunner {
   readonly queue: QueueProducer<NotifyMessage>;
-  /** Rate-limit rounds before a target still limited is counted failed (`rate_limited`). */
-  readonly rateLimitRounds: number;
 }
 
 /** What came of one message: a plan's batches queued, or a batch's result. */
@@ -27,8 +14,9 @@ export type NotifyOutcome =
   { readonly type: 'plan'; readonly batches: number; readonly targets: number } | { readonly type: 'batch'; readonly result: BatchResult };
 
 /**
- * Reads a plan's audience from the token store as a stream and queues one batch message per client
- * URL and at most 100 targets, 100 messages a `sendBatch`. A plan retried after a failure queues its
+ * Reads a plan's audience from the token store as a stream (core's `targetPagesOf`, as bullmq's plan
+ * job: `exclude`, `client` and the enabled times, in milliseconds, narrow it) and queues one batch
+ * message per client URL and at most 100 targets, 100 messages a `sendBatch`. A plan retried after a failure queues its
  * batches again from the start: the limiter's record answers `alreadySent` for each target an earlier
  * batch reached, so nobody is notified twice.
  */
@@ -52,29 +40,20 @@ export async function runPlan(runner: NotifyRunner, { notification, to }: PlanMe
 
 /**
  * Sends one batch message's targets (`deliverBatch`: the limiter's claim, one request, each token's
- * outcome) and queues what is not settled: rate-limited targets in a message delayed until their
- * window ends, a failed request's targets in one delayed by the retry backoff, both under the same
- * `notificationId`. Throws only when the store or the limiter fails: the message is then retried.
+ * outcome), queues what is not settled (settle-notify-message.ts: rate-limited targets in a message
+ * delayed until their window ends, a failed request's targets in one delayed by the retry backoff,
+ * both under the same `notificationId`), then writes each target's outcome to the `history`, in one
+ * call. Throws only when the store, the limiter or Queues fails: the message is then retried.
  */
 export async function runBatch(runner: NotifyRunner, message: BatchMessage): Promise<NotifyOutcome> {
   const { options } = runner;
-  const { notification, url, targets, round, attempt } = message;
+  const { notification, url, targets } = message;
   const result = await deliverBatch(runner.context, notification, url, targets);
-  const followUps: QueueSendRequest<NotifyMessage>[] = [];
-  const limited = round < runner.rateLimitRounds ? result.rateLimited : [];
-  if (limited.length > 0) {
-    const retryAt = limited.reduce((latest, entry) => Math.max(latest, entry.retryAt), 0);
-    const body: BatchMessage = { ...message, targets: limited.map((entry) => entry.target), kind: 'limited', round: round + 1, attempt: 0 };
-    followUps.push({ body, delaySeconds: seconds(retryAt - runner.context.now()) });
-  }
-  if (result.retry !== undefined && attempt < options.retries) {
-    const body: BatchMessage = { ...message, targets: result.retry.targets, kind: 'retry', attempt: attempt + 1 };
-    followUps.push({ body, delaySeconds: seconds(retryDelay(options.retryDelayMs, attempt, result.retry.retryAfterMs)) });
-  } else if (result.retry !== undefined) {
-    logGaveUp(options.logger, url, result.retry.targets.length, attempt + 1, result.retry.reason);
-  }
-  if (result.stop !== undefined) logRefusal(options.logger, url, notification.notificationId, result.stop);
+  const { followUps, entries } = settleNotifyMessage(runner, message, result);
   await sendInBatches(runner.queue, followUps);
+  // Written once what the message hands on is queued: a message retried after a failure before this
+  // point writes its targets once, in its last run. A failure to write is logged, never thrown.
+  await options.history?.write(notification, entries);
   if (options.onBatch !== undefined) {
     try {
       await options.onBatch(result);
@@ -83,9 +62,4 @@ export async function runBatch(runner: NotifyRunner, message: BatchMessage): Pro
     }
   }
   return { type: 'batch', result };
-}
-
-/** A delay in whole seconds as Queues takes it: rounded up, at most 12 hours. */
-function seconds(ms: number): number {
-  return Math.min(Math.max(0, Math.ceil(ms / 1000)), QUEUE_MAX_DELAY_SECONDS);
 }

@@ -92,7 +92,8 @@ export interface TimelineEntry {
 /**
  * What was sent and what came of it: every notification by `notificationId` with its counts, and each
  * user's timeline. Every sending path (`createNotifier`, `createBroadcasts`, the BullMQ
- * `notificationWorker`) writes it once per batch through its `history` option.
+ * `notificationWorker`, the Cloudflare Queues `notificationConsumer`) writes it once per batch through
+ * its `history` option.
  * `memoryNotificationHistory()`, `redisNotificationHistory({ client })` from
  * `@social-webhooks/redis`, or any object of this shape.
  */
