@@ -1,34 +1,25 @@
-import { redacted } from '../args/connect-redis.js';
-import { stringFlag } from '../args/parse-command-args.js';
 import { CliError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { print } from '../output/print.js';
-import { boundedByTimeout, DEFAULT_REDIS_URL, toConnection } from '../queue/open-queue.js';
+import { cancelQueued, DEFAULT_NOTIFY_QUEUE } from '../cancel/cancel-queue.js';
+import { cancelRecorded } from '../cancel/cancel-records.js';
+import { DEFAULT_REDIS_URL } from '../queue/open-queue.js';
 
 const COMMAND = 'cancel';
-/** The notification queue's default name, as `notificationBroadcaster` and `notificationWorker` name it. */
-const DEFAULT_NOTIFY_QUEUE = 'notifications';
-
-/** What each answer of `cancel()` means, for the human output. */
-const MEANINGS: Readonly<Record<string, string>> = {
-  'not-started': 'cancelled before any worker started it: nothing was sent',
-  stopped: 'stopped: what was sent stays sent, the rest is counted cancelled; nothing more is sent',
-  'cancelled-already': 'cancelled already, by an earlier cancel: nothing more is sent',
-  'finished-already': 'finished already: every target had its outcome, nothing to stop',
-  unknown: 'no such broadcast on this queue (never queued, or past its keepMs)',
-};
+/** The flags that name where `createBroadcasts` keeps its records: they go with `--records`. */
+const RECORDS_ONLY = ['postgres', 'token', 'prefix', 'no-history'] as const;
 
 /**
  * `social-webhooks cancel ID`: cancels a broadcast queued on `@social-webhooks/bullmq`'s notification
- * queue (`notify --queue`, or `broadcaster.broadcast()` in your app) through
- * `notificationBroadcaster().cancel(id)`; returns once no request of it is on the wire.
+ * queue (`notificationBroadcaster().cancel(id)`, cancel/cancel-queue.ts), or with `--records` one of
+ * `createBroadcasts` kept in Redis or PostgreSQL (`broadcasts.cancel(id)`, cancel/cancel-records.ts);
+ * returns once no request of it is on the wire.
  */
 export const cancelCommand: Command = {
   name: COMMAND,
   summary:
-    'Cancel a notification broadcast queued on BullMQ (notify --queue, or your broadcaster): one not started sends nothing, one running stops.',
-  usage: 'cancel ID [--queue NAME] [--redis URL]',
+    'Cancel a notification broadcast queued on BullMQ (notify --queue, or your broadcaster), or with --records one of createBroadcasts kept in Redis or PostgreSQL: one not started sends nothing, one running stops.',
+  usage: 'cancel ID ([--queue NAME] [--redis URL] | --records [--redis URL [--token T] | --postgres URL] [--prefix P] [--no-history])',
   options: {
     queue: {
       type: 'string',
@@ -38,7 +29,30 @@ export const cancelCommand: Command = {
     redis: {
       type: 'string',
       valueName: 'URL',
-      description: `The Redis of the queue (default: $REDIS_URL, else ${DEFAULT_REDIS_URL}).`,
+      description: `The Redis of the queue (default: $REDIS_URL, else ${DEFAULT_REDIS_URL}). With --records, the Redis of the records: redis://, rediss://, or an Upstash REST URL (https://) with --token; default KV_REST_API_URL or UPSTASH_REDIS_REST_URL and their token, as on Vercel.`,
+    },
+    records: {
+      type: 'boolean',
+      description:
+        'Cancel a broadcast of createBroadcasts (start() and run() in your app, no worker) through its cancel(id), its records in --redis or --postgres; not one queued on BullMQ. Records on Cloudflare (D1, the Durable Object) are out of reach here: cancel from your Worker.',
+    },
+    token: { type: 'string', valueName: 'T', description: 'With --records: the REST token of an Upstash --redis URL.' },
+    postgres: {
+      type: 'string',
+      valueName: 'URL',
+      description:
+        'With --records: the PostgreSQL of the records (postgresBroadcastRecords): postgres:// or postgresql://, instead of --redis.',
+    },
+    prefix: {
+      type: 'string',
+      valueName: 'P',
+      description:
+        'With --records: the records’ key prefix (default social-webhooks:broadcasts:); with --postgres, the tables’ prefix (default social_webhooks_), the history’s too.',
+    },
+    'no-history': {
+      type: 'boolean',
+      description:
+        'With --records: write no history. By default what the cancel counts cancelled is written to the notification history of the same Redis (prefix social-webhooks:history:) or PostgreSQL, as your app’s cancel() does.',
     },
   },
   positionals: ['id'],
@@ -46,40 +60,35 @@ export const cancelCommand: Command = {
   examples: [
     'social-webhooks cancel launch-2026-11-28 --redis redis://127.0.0.1:6379',
     'social-webhooks cancel digest-2026-11-28 --queue notifications --redis redis://10.0.0.5:6379 --json',
+    'social-webhooks cancel digest-2026-11-28 --records --redis redis://127.0.0.1:6379',
+    'social-webhooks cancel digest-2026-11-28 --records --postgres postgres://app@127.0.0.1:5432/app --json',
   ],
   exitCodes: [
     `  ${EXIT_CODES.ok}   cancelled: not started, stopped, or cancelled already; nothing of it is sent after this`,
-    `  ${EXIT_CODES.failed}   nothing to cancel: the broadcast had finished, or there is no such id on the queue`,
-    `  ${EXIT_CODES.usage}   usage error (no ID, a bad --redis URL)`,
-    `  ${EXIT_CODES.network}   Redis did not answer within --timeout`,
+    `  ${EXIT_CODES.failed}   nothing to cancel: the broadcast had finished, or there is no such id on the queue (in the records)`,
+    `  ${EXIT_CODES.usage}   usage error (no ID, a bad URL, --queue with --records, a flag of --records without it)`,
+    `  ${EXIT_CODES.network}   Redis (or PostgreSQL) did not answer within --timeout`,
   ],
   async run(context) {
     const [id] = context.positionals as [string];
-    const url = stringFlag(context.values, 'redis', COMMAND) ?? nonEmpty(context.io.env.REDIS_URL) ?? DEFAULT_REDIS_URL;
-    const queueName = stringFlag(context.values, 'queue', COMMAND) ?? DEFAULT_NOTIFY_QUEUE;
-    const connection = toConnection(url, COMMAND);
-    const where = `queue ${JSON.stringify(queueName)} at ${redacted(url)}`;
-    // Loaded here, so the other commands never load bullmq.
-    const { notificationBroadcaster } = await import('@social-webhooks/bullmq');
-    const broadcaster = notificationBroadcaster({ connection, queueName, logger: false });
-    try {
-      // Redis answers within --timeout first; then cancel() waits for a request on the wire, which
-      // ends within the workers' timeoutMs (10 s by default), whatever --timeout is.
-      await boundedByTimeout(context, where, 'Set --redis or REDIS_URL.', () => broadcaster.progress(id));
-      const answer = await broadcaster.cancel(id).catch((error: unknown) => {
-        throw new CliError('network_error', `Redis failed while cancelling ${id} (${where}): ${String(error)}`, {
-          command: COMMAND,
-          cause: error,
-        });
-      });
-      print(context, { ...answer, queue: where }, [`${id}: ${answer.cancelled}, ${MEANINGS[answer.cancelled] ?? ''} (${where}).`]);
-      return answer.cancelled === 'finished-already' || answer.cancelled === 'unknown' ? EXIT_CODES.failed : EXIT_CODES.ok;
-    } finally {
-      await broadcaster.close();
+    if (context.values.records === true) {
+      if (context.values.queue !== undefined) {
+        throw usage(
+          '--queue names a BullMQ queue and --records the records of createBroadcasts: give the one the broadcast is on, not both',
+        );
+      }
+      return cancelRecorded(context, id, COMMAND);
     }
+    const given = RECORDS_ONLY.find((flag) => context.values[flag] !== undefined);
+    if (given !== undefined) {
+      throw usage(
+        `--${given} goes with --records (a broadcast of createBroadcasts); a broadcast queued on BullMQ takes --queue NAME and --redis URL only`,
+      );
+    }
+    return cancelQueued(context, id, COMMAND);
   },
 };
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+function usage(message: string): CliError {
+  return new CliError('usage_error', message, { command: COMMAND });
 }
