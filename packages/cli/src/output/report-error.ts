@@ -1,4 +1,5 @@
 import { isApiError, type ApiErrorCode } from '@social-webhooks/client';
+import { isWebhookError } from '@social-webhooks/core';
 import { CliError } from '../cli-error.js';
 import { EXIT_CODES, type ExitCode } from '../exit-codes.js';
 import type { CliIo } from '../io.js';
@@ -21,7 +22,8 @@ const API_EXIT: Readonly<Record<ApiErrorCode, ExitCode>> = {
 
 /**
  * Prints an error (on stderr, or as `{ "error": ... }` on stdout with `--json`) and answers its exit
- * code. An unexpected exception is a bug: exit code 70 with its stack.
+ * code. A package's `invalid_options` (a flag's value it refused) is a usage error, exit code 2; any
+ * other unexpected exception is a bug: exit code 70 with its stack.
  */
 export function reportError(error: unknown, io: CliIo, json: boolean): ExitCode {
   if (error instanceof CliError) {
@@ -44,6 +46,16 @@ export function reportError(error: unknown, io: CliIo, json: boolean): ExitCode 
     };
     write(io, json, details, `social-webhooks: ${message}`);
     return API_EXIT[error.code] ?? EXIT_CODES.api;
+  }
+  if (isWebhookError(error) && error.code === 'invalid_options') {
+    // A flag's value a package refused (a --prefix it cannot use, say): its message says what it takes.
+    write(
+      io,
+      json,
+      { code: 'usage_error', message: error.message },
+      `social-webhooks: ${error.message}\nRun social-webhooks --help for usage.`,
+    );
+    return EXIT_CODES.usage;
   }
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
   write(io, json, { code: 'internal_error', message: String(error) }, `social-webhooks: unexpected error, please report it:\n${stack}`);
