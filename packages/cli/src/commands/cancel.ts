@@ -55,6 +55,12 @@ export const cancelCommand: Command = {
   ],
   async run(context) {
     const [id] = context.positionals as [string];
+    // An empty ID (a shell variable that was not set) is the caller's mistake, not Redis's: exit 2, nothing asked.
+    if (id.trim() === '') {
+      throw new CliError('usage_error', 'ID is empty: pass the id that notify --queue or broadcaster.broadcast() answered', {
+        command: COMMAND,
+      });
+    }
     const url = stringFlag(context.values, 'redis', COMMAND) ?? nonEmpty(context.io.env.REDIS_URL) ?? DEFAULT_REDIS_URL;
     const queueName = stringFlag(context.values, 'queue', COMMAND) ?? DEFAULT_NOTIFY_QUEUE;
     const connection = toConnection(url, COMMAND);
