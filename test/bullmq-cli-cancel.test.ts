@@ -133,5 +133,9 @@ describe('notify --queue and cancel', () => {
       expect(run.stderr).toMatch(pattern);
     }
     expect(await cli(['cancel', 'x', '--redis', 'http://127.0.0.1:1'])).toMatchObject({ code: 2 });
+    // An empty ID ("$ID" unset) is a usage error, not "Redis failed" (it was exit 4).
+    const empty = await cli(['cancel', '', '--redis', redis.url]);
+    expect(empty).toMatchObject({ code: 2, stdout: '' });
+    expect(empty.stderr).toMatch(/ID is empty/);
   });
 });

@@ -70,12 +70,21 @@ describe('broadcaster.schedule()', () => {
       ['x', { every: 1_000, notification: { ...digest, targetUrl: 'https://elsewhere.example/' }, to: 'all' }, /domain/],
       ['x', { every: 1_000, notification: digest, to: [] }, /to/],
       ['x', { every: 1_000, notification: digest, to: 'all', expiresInMs: -1 }, /expiresInMs/],
+      // Refused as invalid_options, not thrown as cron-parser's own errors ("Invalid characters, got value: a").
+      ['x', { pattern: 'not a cron', notification: digest, to: 'all' }, /`pattern` "not a cron" is not a cron pattern BullMQ reads/],
+      ['x', { pattern: '* * * * * * * *', notification: digest, to: 'all' }, /is not a cron pattern/],
+      [
+        'x',
+        { pattern: '0 9 * * *', tz: 'Mars/Olympus', notification: digest, to: 'all' },
+        /`tz` is a time zone name .*got "Mars\/Olympus"/,
+      ],
     ];
     for (const [id, options, message] of bad) {
       const call = broadcaster.schedule(id, options as never);
       await expect(call).rejects.toThrow(WebhookError);
       await expect(call).rejects.toThrow(message);
     }
+    expect((await broadcaster.listSchedules()).map(({ id }) => id)).toEqual(['morning']);
     expect(await broadcaster.removeSchedule('morning')).toBe(true);
     expect(await broadcaster.removeSchedule('morning')).toBe(false);
   });

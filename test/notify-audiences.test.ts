@@ -41,6 +41,8 @@ const rows: [string, () => NotificationAudience, (fid: number, appFid: number) =
     (fid, appFid) => appFid === 1 && fid % 3 === 1 && fid <= 298,
   ],
   ['a FID and a list, as before', () => [4, 4, 9], (fid) => fid === 4 || fid === 9],
+  // Each token once in a request and in the report: not three times for a FID yielded three times.
+  ['an async iterable that yields a FID twice, or three times', () => ({ fids: generated([7, 7, 8, 7]) }), (fid) => fid === 7 || fid === 8],
 ];
 
 describe.each([

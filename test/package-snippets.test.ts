@@ -481,6 +481,12 @@ describe('the notification, queue, Redis and OpenTelemetry snippets', () => {
     ]);
   });
 
+  it("builds BullMQ's connection from REDIS_URL with Redis's port when the URL names none", () => {
+    // `Number(new URL('redis://redis.internal').port)` is 0: ioredis then dials port 0 and never connects.
+    const portless = programs.filter(({ code }) => /port: Number\(new URL\([^)]*\)\.port\)/.test(code)).map(({ name }) => name);
+    expect(portless).toEqual([]);
+  });
+
   itCompilesPrograms('package-snippets-types', programs);
 
   it.each(programs)(

@@ -1,4 +1,4 @@
-import type { JobsOptions, Queue } from 'bullmq';
+import { getNextMillis, type JobsOptions, type Queue } from 'bullmq';
 import { WebhookError, checkAudience, checkNotification, jsonAudience } from '@social-webhooks/core';
 import type { NotifyJobData, TickJobData } from './broadcast-data.js';
 import { OLD_BULLMQ } from './bullmq-version.js';
@@ -46,6 +46,8 @@ export async function upsertSchedule(
   if (pattern !== undefined && (typeof pattern !== 'string' || pattern.trim() === ''))
     fail('`pattern` is a cron pattern such as "0 9 * * *".');
   if (tz !== undefined && (typeof tz !== 'string' || tz === '')) fail('`tz` is a time zone name such as "Europe/Paris".');
+  if (tz !== undefined && !isTimeZone(tz)) fail(`\`tz\` is a time zone name such as "Europe/Paris" (IANA's); got ${JSON.stringify(tz)}.`);
+  if (pattern !== undefined) checkPattern(pattern, tz, fail);
   if (expiresInMs !== undefined && (!Number.isSafeInteger(expiresInMs) || expiresInMs < 1)) {
     fail(`\`expiresInMs\` is a positive whole number of ms; got ${String(expiresInMs)}.`);
   }
@@ -66,6 +68,34 @@ export async function upsertSchedule(
   const repeat = every !== undefined ? { every } : { pattern: pattern!, ...(tz !== undefined && { tz }) };
   await queue.upsertJobScheduler!(id, repeat, { name: 'tick', data, opts: jobOptions });
   return { id, next: (await queue.getJobScheduler(id))?.next ?? undefined };
+}
+
+/**
+ * Reads the pattern as BullMQ's job scheduler will (its `getNextMillis`, on cron-parser), so a pattern
+ * it cannot read (`not a cron`, `0 9 30 2 *`), or one it finds no next tick for, is refused here rather
+ * than thrown as cron-parser's own error.
+ */
+function checkPattern(pattern: string, tz: string | undefined, fail: (message: string) => never): void {
+  let next: number | undefined;
+  try {
+    next = getNextMillis(Date.now(), { pattern, ...(tz !== undefined && { tz }) });
+  } catch (error) {
+    fail(
+      `\`pattern\` ${JSON.stringify(pattern)} is not a cron pattern BullMQ reads (${(error as Error).message}): ` +
+        'five fields (minute hour day month weekday, "0 9 * * *"), or six with seconds first.',
+    );
+  }
+  if (next === undefined) fail(`\`pattern\` ${JSON.stringify(pattern)} never comes: no tick would ever be sent.`);
+}
+
+/** Whether `tz` is a time zone the runtime knows (an IANA name such as Europe/Paris, or UTC). */
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The schedules on the queue, in the order their next ticks come. */

@@ -71,6 +71,9 @@ export const cancelCommand: Command = {
   ],
   async run(context) {
     const [id] = context.positionals as [string];
+    // An empty ID (a shell variable that was not set) is the caller's mistake, not Redis's: exit 2, nothing asked.
+    if (id.trim() === '')
+      throw usage('ID is empty: pass the id that notify --queue, broadcaster.broadcast() or broadcasts.start() answered');
     if (context.values.records === true) {
       if (context.values.queue !== undefined) {
         throw usage(

@@ -1,10 +1,15 @@
 import type { NotificationTarget } from '../senders/miniapp/token-store.js';
 
-/** A time an audience narrows by: milliseconds since the epoch, a `Date`, or an ISO 8601 string (`2026-11-01T00:00:00Z`). */
+/**
+ * A time an audience narrows by: milliseconds since the epoch, a `Date`, or an ISO 8601 string, a
+ * date (`2026-11-01`, midnight UTC) or a time with its zone (`2026-11-01T00:00:00Z`).
+ */
 export type AudienceTime = number | Date | string;
 
-// An ISO 8601 date, optionally with a time and a zone: what Date.parse reads the same on every runtime.
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+// An ISO 8601 date (read as UTC), or a date and time with its zone: what Date.parse reads the same on
+// every machine. A time without a zone would be read in the zone of whichever machine ran the send or
+// queued the broadcast, as the CLI's --enabled-since refuses it for.
+const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
 /** `value` in milliseconds since the epoch, or undefined when it is no {@link AudienceTime}. */
 export function audienceTimeMs(value: unknown): number | undefined {
@@ -25,7 +30,7 @@ export function checkEnabledWindow(since: unknown, before: unknown, fail: (messa
   ] as const) {
     if (value !== undefined && audienceTimeMs(value) === undefined) {
       fail(
-        `\`${name}\` is a time: milliseconds since the epoch, a Date or an ISO 8601 string such as "2026-11-01T00:00:00Z"; ` +
+        `\`${name}\` is a time: milliseconds since the epoch, a Date or an ISO 8601 string with its zone such as "2026-11-01T00:00:00Z"; ` +
           `got ${typeof value === 'string' || typeof value === 'number' ? JSON.stringify(value) : isDate(value) ? 'an invalid Date' : typeof value}.`,
       );
     }

@@ -63,9 +63,12 @@ describe('checkAudience', () => {
     [{ enabledSince: 0 }, /every user enabled since a time is `\{ all: true, enabledSince \}`/],
     [
       { all: true, enabledSince: 'yesterday' },
-      /`enabledSince` is a time: milliseconds since the epoch, a Date or an ISO 8601 string .*; got "yesterday"/,
+      /`enabledSince` is a time: milliseconds since the epoch, a Date or an ISO 8601 string with its zone .*; got "yesterday"/,
     ],
     [{ all: true, enabledSince: '11/01/2026' }, /`enabledSince` is a time.*got "11\/01\/2026"/],
+    // Without its zone, the machine's would be used: another instant on each machine that runs it.
+    [{ all: true, enabledSince: '2026-11-01T00:00:00' }, /`enabledSince` is a time: .* with its zone .*got "2026-11-01T00:00:00"/],
+    [{ all: true, enabledBefore: '2026-11-01T09:30' }, /`enabledBefore` is a time: .* with its zone/],
     [{ all: true, enabledSince: -1 }, /`enabledSince` is a time.*got -1/],
     [{ all: true, enabledBefore: 1.5 }, /`enabledBefore` is a time.*got 1.5/],
     [{ all: true, enabledBefore: new Date(Number.NaN) }, /`enabledBefore` is a time.*got an invalid Date/],

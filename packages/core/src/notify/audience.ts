@@ -41,8 +41,8 @@ export interface EveryoneAudience extends AudienceNarrowing {
  * The users whose FIDs you give, narrowed: a list, or any iterable or async iterable of FIDs your app
  * computes (users who did X, read from your database), read one FID at a time as the send goes, never
  * held whole. A FID that comes twice from an iterable is read twice (only a list is deduplicated in
- * memory); the limiter's record then answers `alreadySent` for the second, and clients dedupe by
- * (FID, `notificationId`) besides.
+ * memory): its token goes once into the batch still open; in a later batch the limiter's record
+ * answers `alreadySent` for it, and clients dedupe by (FID, `notificationId`) besides.
  */
 export interface FidsAudience extends AudienceNarrowing {
   readonly fids: readonly number[] | Iterable<number> | AsyncIterable<number>;

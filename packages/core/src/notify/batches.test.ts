@@ -66,4 +66,20 @@ describe('batchesOf', () => {
     // A batch names its tokens without the URL, which the batch holds once.
     expect(Object.keys(batches[0]!.targets[0]!)).toEqual(['fid', 'appFid', 'token']);
   });
+
+  it('puts a token once in a batch, when the pages give it twice (an iterable yielding a FID twice, a SCAN listing a user twice)', async () => {
+    const pages = [
+      [target(3), target(3), target(4)],
+      [target(3), target(6)],
+    ];
+    const batches = await collect(batchesOf(pages));
+    const tokens = batches.map(({ url, targets }) => [url, targets.map((each) => each.token)]);
+    expect(tokens).toEqual([
+      ['https://client-0.example/notify', ['token-3', 'token-6']],
+      ['https://client-1.example/notify', ['token-4']],
+    ]);
+    // Once a batch has gone, the token may come again in the next one: the limiter's record answers it.
+    const full = [Array.from({ length: 100 }, (_, index) => target(3 * (index + 1))), [target(3)]];
+    expect((await collect(batchesOf(full))).map(({ targets }) => targets.length)).toEqual([100, 1]);
+  });
 });
