@@ -25,6 +25,7 @@ for (const kind of ['d1', 'do'] as const) {
       return () => cloudflareOpenStore({ ...storages[kind], prefix, ...options });
     },
     { ms: 1_500, waitMs: 1_700 },
+    { concurrent: true },
   );
 }
 

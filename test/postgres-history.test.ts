@@ -19,10 +19,15 @@ describe.skipIf(postgresBinaries === undefined)('postgresNotificationHistory', (
     { name: 'postgres.js', client: () => fromPostgresJs(db.sql) },
   ];
   for (const { name, client } of forms) {
-    historyContract(`postgresNotificationHistory through ${name}`, (options) => {
-      const prefix = PREFIXES[used++]!;
-      return () => postgresNotificationHistory({ client: client(), prefix, ...options });
-    });
+    historyContract(
+      `postgresNotificationHistory through ${name}`,
+      (options) => {
+        const prefix = PREFIXES[used++]!;
+        return () => postgresNotificationHistory({ client: client(), prefix, ...options });
+      },
+      { ms: 300 },
+      { concurrent: true },
+    );
   }
 
   it('writes a batch of 100 targets in one statement', async () => {

@@ -18,10 +18,15 @@ describe.skipIf(postgresBinaries === undefined)('postgresOpenStore', () => {
     { name: 'postgres.js', client: () => fromPostgresJs(db.sql) },
   ];
   for (const { name, client } of forms) {
-    openStoreContract(`postgresOpenStore on ${name}`, (options) => {
-      const prefix = PREFIXES[used++]!;
-      return () => postgresOpenStore({ client: client(), prefix, ...options });
-    });
+    openStoreContract(
+      `postgresOpenStore on ${name}`,
+      (options) => {
+        const prefix = PREFIXES[used++]!;
+        return () => postgresOpenStore({ client: client(), prefix, ...options });
+      },
+      undefined,
+      { concurrent: true },
+    );
   }
 
   it('records an open in one statement, and refuses bad options with the fix', async () => {

@@ -16,6 +16,8 @@ const times = (page: ArchivePage, base = 0) => page.deliveries.map((d) => d.rece
 export function archiveContract(name: string, place: ArchivePlace, options: ArchiveContractOptions = {}): void {
   const fresh = async (options?: { readonly keepMs?: number; readonly maxDeliveries?: number }) => (await place(options))();
 
+  // One case at a time: ids made in one millisecond sort in arrival order only while no other
+  // millisecond's id is made between them (newArchiveId), which cases at once would do.
   describe(`the archive contract: ${name}`, () => {
     it('keeps a delivery byte for byte, and gives it back by id and in a list', async () => {
       const store = await fresh();

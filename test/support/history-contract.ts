@@ -1,10 +1,9 @@
 import { createNotifier, memoryNotificationHistory, memoryTokenStore, WebhookError, type NotificationHistory } from '@social-webhooks/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { historyBatches, historyPages, spreadBatches } from './history-batches.js';
 import { historyCountsContract } from './history-counts-contract.js';
 import { deliveredTo, digest, expectHistoryOf, goodUsers, historyClients, revokedUsers, WARPCAST_FID } from './history-scenario.js';
-import type { StandInClient } from './notification-client.js';
-import type { StoreLapse, StorePlace } from './store-place.js';
+import { contractDescribe, type ContractRun, type StoreLapse, type StorePlace } from './store-place.js';
 
 /** Histories on storage of their own (store-place.ts). */
 export type HistoryPlace = StorePlace<NotificationHistory, { readonly keepMs?: number }>;
@@ -16,30 +15,28 @@ export type HistoryPlace = StorePlace<NotificationHistory, { readonly keepMs?: n
  * same batches; read options refused; and (history-counts-contract.ts) final outcomes counted,
  * timelines bounded, two writers adding up, and what lapsed forgotten and started again.
  */
-export function historyContract(name: string, place: HistoryPlace, lapse: StoreLapse = { ms: 300 }): void {
+export function historyContract(name: string, place: HistoryPlace, lapse: StoreLapse = { ms: 300 }, run: ContractRun = {}): void {
   const fresh = async (options?: { readonly keepMs?: number }) => (await place(options))();
 
-  describe(`the history contract: ${name}`, () => {
-    const clients: StandInClient[] = [];
-    afterEach(async () => {
-      await Promise.all(clients.splice(0).map((client) => client.close()));
-    });
-
+  contractDescribe(run)(`the history contract: ${name}`, () => {
     it('keeps counts equal to the report and to what the client delivered; timelines without tokens', async () => {
       const store = memoryTokenStore();
       const { good, other } = await historyClients(store);
-      clients.push(good, other);
-      const kept = await fresh();
-      const report = await createNotifier({ store, history: kept, logger: false, retryDelayMs: 10 }).send(digest, { to: 'all' });
-      const read = expectHistoryOf(await kept.get(digest.notificationId), report, good);
-      expect(read.byClient[String(WARPCAST_FID)]).toMatchObject({ successful: 230, invalid: 20 });
-      expect(deliveredTo(good, digest.notificationId)).toHaveLength(230);
-      const [entry] = await kept.timeline(goodUsers[100]!);
-      expect(entry).toMatchObject({ notificationId: digest.notificationId, title: digest.title });
-      expect(entry!.attempts.at(-1)).toMatchObject({ outcome: 'successful', final: true, client: String(WARPCAST_FID) });
-      expect((await kept.timeline(revokedUsers[0]!))[0]!.attempts.at(-1)).toMatchObject({ outcome: 'invalid', final: true });
-      expect(JSON.stringify(await kept.timeline(goodUsers[100]!))).not.toContain('tok-');
-      expect(await kept.get('never-sent')).toBeUndefined();
+      try {
+        const kept = await fresh();
+        const report = await createNotifier({ store, history: kept, logger: false, retryDelayMs: 10 }).send(digest, { to: 'all' });
+        const read = expectHistoryOf(await kept.get(digest.notificationId), report, good);
+        expect(read.byClient[String(WARPCAST_FID)]).toMatchObject({ successful: 230, invalid: 20 });
+        expect(deliveredTo(good, digest.notificationId)).toHaveLength(230);
+        const [entry] = await kept.timeline(goodUsers[100]!);
+        expect(entry).toMatchObject({ notificationId: digest.notificationId, title: digest.title });
+        expect(entry!.attempts.at(-1)).toMatchObject({ outcome: 'successful', final: true, client: String(WARPCAST_FID) });
+        expect((await kept.timeline(revokedUsers[0]!))[0]!.attempts.at(-1)).toMatchObject({ outcome: 'invalid', final: true });
+        expect(JSON.stringify(await kept.timeline(goodUsers[100]!))).not.toContain('tok-');
+        expect(await kept.get('never-sent')).toBeUndefined();
+      } finally {
+        await Promise.all([good.close(), other.close()]);
+      }
     });
 
     it('lists newest first page by page, ties on the same millisecond included once each; a title of digits stays text', async () => {

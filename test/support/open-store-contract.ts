@@ -1,6 +1,6 @@
 import { memoryOpenStore, WebhookError, type OpenRecord, type OpenStore } from '@social-webhooks/core';
-import { describe, expect, it } from 'vitest';
-import { lapseFromStart, type StoreLapse, type StorePlace } from './store-place.js';
+import { expect, it } from 'vitest';
+import { contractDescribe, lapseFromStart, type ContractRun, type StoreLapse, type StorePlace } from './store-place.js';
 
 /** Open stores on storage of their own (store-place.ts), with the retention a case gives. */
 export type OpenStorePlace = StorePlace<OpenStore, { readonly retentionMs?: number }>;
@@ -11,10 +11,15 @@ export type OpenStorePlace = StorePlace<OpenStore, { readonly retentionMs?: numb
  * open of a user recorded by instances at once; a notification's opens forgotten retentionMs after
  * the last and counted again from nothing; an open without a FID refused, nothing stored.
  */
-export function openStoreContract(name: string, place: OpenStorePlace, lapse: StoreLapse = { ms: 300, waitMs: 500 }): void {
+export function openStoreContract(
+  name: string,
+  place: OpenStorePlace,
+  lapse: StoreLapse = { ms: 300, waitMs: 500 },
+  run: ContractRun = {},
+): void {
   const fresh = async (options?: { readonly retentionMs?: number }) => (await place(options))();
 
-  describe(`the open store contract: ${name}`, () => {
+  contractDescribe(run)(`the open store contract: ${name}`, () => {
     it('counts every open, the distinct FIDs, and both per client; zeros for a notification nobody opened', async () => {
       const store = await fresh();
       const at = Date.now();

@@ -1,4 +1,4 @@
-import { beforeAll } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 
 /**
  * A store on storage of its own (a fresh prefix, fresh tables): each call of what it answers is
@@ -54,4 +54,19 @@ export function movedClock(): { readonly now: () => number; readonly wait: (ms: 
       return Promise.resolve();
     },
   };
+}
+
+/** How a contract runs its cases on a store. */
+export interface ContractRun {
+  /**
+   * Its cases at once (each on storage of its own): for a store whose every call is a round trip
+   * that waits (D1 and a Durable Object through Miniflare's proxies, PostgreSQL), not for one that
+   * shares a clock it moves (memory). Default false.
+   */
+  readonly concurrent?: boolean;
+}
+
+/** `describe`, or `describe.concurrent` when `run` says so. */
+export function contractDescribe(run: ContractRun): (name: string, cases: () => void) => void {
+  return (name, cases) => (run.concurrent === true ? describe.concurrent(name, cases) : describe(name, cases));
 }
