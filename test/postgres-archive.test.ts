@@ -1,7 +1,7 @@
-import { fromPostgresJs, postgresDeliveryArchive, type PostgresQueryable } from '@social-webhooks/postgres';
+import { postgresDeliveryArchive, type PostgresQueryable } from '@social-webhooks/postgres';
 import { describe, expect, it } from 'vitest';
 import { archiveContract } from './support/archive-contract.js';
-import { usePostgres } from './support/postgres-clients.js';
+import { postgresForms, usePostgres } from './support/postgres-clients.js';
 import { postgresBinaries } from './support/postgres-server.js';
 
 // The Postgres delivery archive on a real PostgreSQL server, through pg and postgres.js: the archive
@@ -12,11 +12,7 @@ const PREFIXES = Array.from({ length: 18 }, (_, index) => `archive${index + 1}_`
 describe.skipIf(postgresBinaries === undefined)('postgresDeliveryArchive', () => {
   const db = usePostgres(PREFIXES);
   let used = 0;
-  const forms: { name: string; client: () => PostgresQueryable }[] = [
-    { name: 'pg', client: () => db.pool },
-    { name: 'postgres.js', client: () => fromPostgresJs(db.sql) },
-  ];
-  for (const { name, client } of forms) {
+  for (const { name, client } of postgresForms(db)) {
     archiveContract(`postgresDeliveryArchive through ${name}`, (options) => {
       const prefix = PREFIXES[used++]!;
       return () => postgresDeliveryArchive({ client: client(), prefix, ...options });

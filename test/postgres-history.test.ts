@@ -1,8 +1,8 @@
-import { postgresNotificationHistory, fromPostgresJs, type PostgresQueryable } from '@social-webhooks/postgres';
+import { postgresNotificationHistory, type PostgresQueryable } from '@social-webhooks/postgres';
 import { describe, expect, it } from 'vitest';
 import { historyContract } from './support/history-contract.js';
 import { digest } from './support/history-scenario.js';
-import { usePostgres } from './support/postgres-clients.js';
+import { postgresForms, usePostgres } from './support/postgres-clients.js';
 import { postgresBinaries } from './support/postgres-server.js';
 
 // The Postgres notification history on a real PostgreSQL server, through pg and postgres.js: the
@@ -14,11 +14,7 @@ const PREFIXES = Array.from({ length: 20 }, (_, index) => `history${index + 1}_`
 describe.skipIf(postgresBinaries === undefined)('postgresNotificationHistory', () => {
   const db = usePostgres(PREFIXES);
   let used = 0;
-  const forms: { name: string; client: () => PostgresQueryable }[] = [
-    { name: 'pg', client: () => db.pool },
-    { name: 'postgres.js', client: () => fromPostgresJs(db.sql) },
-  ];
-  for (const { name, client } of forms) {
+  for (const { name, client } of postgresForms(db)) {
     historyContract(
       `postgresNotificationHistory through ${name}`,
       (options) => {

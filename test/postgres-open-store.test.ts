@@ -1,8 +1,8 @@
 import { WebhookError } from '@social-webhooks/core';
-import { fromPostgresJs, postgresOpenStore, type PostgresQueryable } from '@social-webhooks/postgres';
+import { postgresOpenStore, type PostgresQueryable } from '@social-webhooks/postgres';
 import { describe, expect, it } from 'vitest';
 import { openStoreContract } from './support/open-store-contract.js';
-import { usePostgres } from './support/postgres-clients.js';
+import { postgresForms, usePostgres } from './support/postgres-clients.js';
 import { postgresBinaries } from './support/postgres-server.js';
 
 // The open store contract (support/open-store-contract.ts) on a real PostgreSQL server, through pg
@@ -13,11 +13,7 @@ const PREFIXES = Array.from({ length: 11 }, (_, index) => `opens${index + 1}_`);
 describe.skipIf(postgresBinaries === undefined)('postgresOpenStore', () => {
   const db = usePostgres(PREFIXES);
   let used = 0;
-  const forms: { name: string; client: () => PostgresQueryable }[] = [
-    { name: 'pg', client: () => db.pool },
-    { name: 'postgres.js', client: () => fromPostgresJs(db.sql) },
-  ];
-  for (const { name, client } of forms) {
+  for (const { name, client } of postgresForms(db)) {
     openStoreContract(
       `postgresOpenStore on ${name}`,
       (options) => {
