@@ -1,4 +1,4 @@
-import { HISTORY_OUTCOMES, type HistoryBatch, type HistoryEntry } from '@social-webhooks/core';
+import { HISTORY_OUTCOMES, type HistoryBatch, type HistoryEntry, type HistoryPage, type NotificationHistory } from '@social-webhooks/core';
 import { digest } from './history-scenario.js';
 
 /**
@@ -34,4 +34,41 @@ export function historyBatches(base: number): HistoryBatch[] {
     batches.push({ notification: { ...digest, notificationId: id }, at: base + 1_300, entries });
   }
   return batches;
+}
+
+/**
+ * Outcomes, reasons and clients spread over 180 users and 4 notifications (`n-0` to `n-3`), in
+ * batches of at most 100: some attempts tried again (not final) before their last, some failed
+ * without a reason. Their times are `base` and after, 7 ms apart.
+ */
+export function spreadBatches(base: number): HistoryBatch[] {
+  const out: HistoryBatch[] = [];
+  let at = base;
+  for (let n = 0; n < 4; n++) {
+    const notification = { notificationId: `n-${n}`, title: `T${n}`, body: `B${n}`, targetUrl: 'https://app.example.com/' };
+    for (let round = 0; round < 3; round++) {
+      const entries: HistoryEntry[] = [];
+      for (let fid = 1 + round * 60; fid <= Math.min(180, 100 + round * 60); fid++) {
+        const client = fid % 3 === 0 ? 'client.example' : fid % 3 === 1 ? '9152' : '309857';
+        const outcome = HISTORY_OUTCOMES[(fid + n + round) % HISTORY_OUTCOMES.length]!;
+        const final = (fid + round) % 4 !== 0;
+        const reason = outcome === 'failed' ? (fid % 5 === 0 ? undefined : `reason-${fid % 3}`) : final ? undefined : 'retry';
+        entries.push(reason === undefined ? { fid, client, outcome, final } : { fid, client, outcome, final, reason });
+      }
+      out.push({ notification, at: (at += 7), entries });
+    }
+  }
+  return out;
+}
+
+/** Every page of `history.list()`, `limit` a page, following each cursor to the end. */
+export async function historyPages(history: NotificationHistory, limit: number): Promise<HistoryPage[]> {
+  const pages: HistoryPage[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await history.list({ limit, ...(cursor !== undefined && { cursor }) });
+    pages.push(page);
+    cursor = page.cursor;
+  } while (cursor !== undefined);
+  return pages;
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
-import { migrate } from '@social-webhooks/postgres';
+import { fromPostgresJs, migrate, type PostgresQueryable } from '@social-webhooks/postgres';
 import { startPostgres, type PostgresServer } from './postgres-server.js';
 
 /** A `pg` pool and a postgres.js `sql` function, each connected to a PostgreSQL server of the test file's own. */
@@ -42,4 +42,12 @@ export function usePostgres(prefixes: readonly string[] = []): PostgresClients {
       return state.sql!;
     },
   };
+}
+
+/** The client forms a Postgres store takes on `db`'s server: a `pg` pool, and postgres.js through `fromPostgresJs`. */
+export function postgresForms(db: PostgresClients): { readonly name: string; readonly client: () => PostgresQueryable }[] {
+  return [
+    { name: 'pg', client: () => db.pool },
+    { name: 'postgres.js', client: () => fromPostgresJs(db.sql) },
+  ];
 }

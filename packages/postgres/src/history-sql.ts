@@ -28,7 +28,7 @@ export function recordHistorySql({ history, timelines }: Tables): string {
 fields AS (
   SELECT field, count(*) AS n FROM e
   CROSS JOIN LATERAL (VALUES ('c|' || e.outcome), ('k|' || e.outcome || '|' || e.client),
-    (CASE WHEN e.outcome = 'failed' THEN 'r|' || e.reason END)) AS f(field)
+    (CASE WHEN e.outcome = 'failed' THEN 'r|' || coalesce(nullif(e.reason, ''), 'unknown') END)) AS f(field)
   WHERE e.final AND field IS NOT NULL
   GROUP BY field
 ),

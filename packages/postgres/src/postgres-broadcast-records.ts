@@ -43,7 +43,7 @@ export function postgresBroadcastRecords(options: PostgresBroadcastRecordsOption
   const ms = (parameter: string) => `(${parameter}::bigint * interval '1 millisecond')`;
   // An unlapsed row stays; a lapsed one (cleanup() has not run yet) is replaced.
   const CREATE = `INSERT INTO ${table} AS b (id, created_at, plan, state, expires_at)
-VALUES ($1, $2::bigint, $3::jsonb, $4::jsonb, now() + ${ms('$5')})
+VALUES ($1, $2::bigint, $3::text::jsonb, $4::text::jsonb, now() + ${ms('$5')})
 ON CONFLICT (id) DO UPDATE SET created_at = excluded.created_at, plan = excluded.plan, state = excluded.state, done = false,
   owner = NULL, lease_until = NULL, expires_at = excluded.expires_at, cancelled_at = NULL, live = '{}'::jsonb
 WHERE b.expires_at <= now()
@@ -53,7 +53,7 @@ FROM ${table} WHERE id = $1 AND expires_at > now()`;
   const ACQUIRE = `UPDATE ${table} SET owner = $2, lease_until = now() + ${ms('$3')}
 WHERE id = $1 AND NOT done AND expires_at > now() AND (owner IS NULL OR owner = $2 OR lease_until <= now())
 RETURNING id`;
-  const SAVE = `UPDATE ${table} SET state = $3::jsonb, done = $4::boolean, lease_until = now() + ${ms('$5')}
+  const SAVE = `UPDATE ${table} SET state = $3::text::jsonb, done = $4::text::boolean, lease_until = now() + ${ms('$5')}
 WHERE id = $1 AND owner = $2
 RETURNING id`;
   const RELEASE = `UPDATE ${table} SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2`;

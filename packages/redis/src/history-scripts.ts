@@ -35,7 +35,8 @@ for _, e in ipairs(entries) do
   if final == 1 then
     count('c|' .. outcome)
     count('k|' .. outcome .. '|' .. client)
-    if outcome == 'failed' then count('r|' .. reason) end
+    -- A failure without a reason counts as 'unknown', as every other history counts it.
+    if outcome == 'failed' then count('r|' .. (reason ~= '' and reason or 'unknown')) end
   end
   if users[fid] == nil then users[fid] = {}; fids[#fids + 1] = fid end
   local attempt = { at = at, client = client, outcome = outcome, final = (final == 1) }

@@ -89,8 +89,9 @@ export function memoryNotificationHistory(options: MemoryNotificationHistoryOpti
         if (entry === undefined) {
           entry = { notificationId, title, firstAt: at, lastAt: at, attempts: [] };
           timeline.entries.set(notificationId, entry);
-          // Map keeps insertion order: the first is the oldest, dropped past the limit.
-          if (timeline.entries.size > TIMELINE_LIMIT) timeline.entries.delete(timeline.entries.keys().next().value!);
+          // The oldest by first attempt (ties by id), as the other stores rank them, dropped past the limit.
+          if (timeline.entries.size > TIMELINE_LIMIT)
+            timeline.entries.delete([...timeline.entries.values()].sort(newestFirst).at(-1)!.notificationId);
         }
         entry.lastAt = at;
         entry.attempts.push(reason === undefined ? { at, client, outcome, final } : { at, client, outcome, reason, final });
@@ -121,11 +122,16 @@ export function memoryNotificationHistory(options: MemoryNotificationHistoryOpti
       if (timeline === undefined || !live(timeline.lastAt)) return [];
       return [...timeline.entries.values()]
         .filter((entry) => live(entry.firstAt))
-        .reverse()
+        .sort(newestFirst)
         .slice(0, limit)
         .map((entry) => copy(entry) as TimelineEntry);
     },
   };
+
+  /** Newest first by the first attempt, ties on the same millisecond by id, descending: list()'s order, and Redis's, PostgreSQL's and SQLite's. */
+  function newestFirst(a: KeptEntry, b: KeptEntry): number {
+    return b.firstAt - a.firstAt || (a.notificationId < b.notificationId ? 1 : a.notificationId > b.notificationId ? -1 : 0);
+  }
 
   function prune(): void {
     for (const [id, kept] of broadcasts) if (!live(kept.updatedAt)) broadcasts.delete(id);
